@@ -1,0 +1,111 @@
+import { ERROR_CODES, type ErrorCode } from './error-codes.js';
+
+/**
+ * A JSON:API error object as the package produces it.
+ *
+ * @example
+ * {
+ *   status: '400',
+ *   code: 'unknown_field',
+ *   title: 'Unknown field',
+ *   detail: 'Type "person" has no field "nmae"',
+ *   source: { parameter: 'filter' },
+ *   meta: { pointer: '/0/name' },
+ * }
+ */
+export interface JsonApiError {
+  /** The HTTP status, as a string (JSON:API). */
+  readonly status: string;
+  readonly code: ErrorCode;
+  readonly title: string;
+  readonly detail: string;
+  /** The query parameter at fault, exactly as sent (`page[size]`, `fields[person]`). */
+  readonly source?: { readonly parameter: string };
+  readonly meta?: {
+    /** JSON pointer into the `filter` JSON value, when the fault is inside it. */
+    readonly pointer?: string;
+    /** The limit that was exceeded, when a limit was. */
+    readonly limit?: number;
+    readonly [key: string]: unknown;
+  };
+}
+
+/** What a caller gives to describe one error; status and title come from the code. */
+export interface ErrorInit {
+  readonly code: ErrorCode;
+  readonly detail: string;
+  readonly parameter?: string;
+  readonly pointer?: string;
+  readonly limit?: number;
+}
+
+/**
+ * Builds one JSON:API error object from its code.
+ *
+ * @example
+ * jsonApiError({ code: 'invalid_sort', detail: 'Empty sort key', parameter: 'sort' });
+ */
+export function jsonApiError({ code, detail, parameter, pointer, limit }: ErrorInit): JsonApiError {
+  const { status, title } = ERROR_CODES[code];
+  const meta = {
+    ...(pointer === undefined ? {} : { pointer }),
+    ...(limit === undefined ? {} : { limit }),
+  };
+  return {
+    status: String(status),
+    code,
+    title,
+    detail,
+    ...(parameter === undefined ? {} : { source: { parameter } }),
+    ...(pointer === undefined && limit === undefined ? {} : { meta }),
+  };
+}
+
+/**
+ * The one error class of the package: a non-empty list of JSON:API error objects
+ * and the HTTP status of the response they belong in (the first error's).
+ *
+ * @example
+ * try {
+ *   parseQuery('sort=', { schema, type: 'person' });
+ * } catch (error) {
+ *   if (error instanceof QueryError) reply(error.status, { errors: error.errors });
+ * }
+ */
+export class QueryError extends Error {
+  override readonly name = 'QueryError';
+  readonly errors: readonly [JsonApiError, ...JsonApiError[]];
+  readonly status: number;
+
+  constructor(errors: readonly [JsonApiError, ...JsonApiError[]]) {
+    super(errors.map((error) => error.detail).join('; '));
+    this.errors = errors;
+    this.status = Number(errors[0].status);
+  }
+
+  /**
+   * One-error shorthand.
+   *
+   * @example
+   * throw QueryError.of({ code: 'not_found', detail: 'No person with id "7"' });
+   */
+  static of(init: ErrorInit): QueryError {
+    return new QueryError([jsonApiError(init)]);
+  }
+}
+
+/**
+ * Tests for a `QueryError` without `instanceof`, so errors from another copy of the
+ * package are recognised too.
+ *
+ * @example
+ * if (isQueryError(error)) return error.errors;
+ */
+export function isQueryError(error: unknown): error is QueryError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'QueryError' &&
+    Array.isArray((error as { errors?: unknown }).errors)
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * jsonapi-query: JSON:API query strings → a typed, validated QueryAST.
+ * The core (schema, parser, AST, stringify) imports nothing Node-only.
+ */
+
+// schema
+export type {
+  AttributeDefinition,
+  AttributeJsonType,
+  IdType,
+  RelationshipDefinition,
+  ResourceSchema,
+  ResourceTypeDefinition,
+} from './schema/schema.js';
+export type {
+  AttributeName,
+  AttributeValue,
+  FieldValue,
+  FilterableFieldName,
+  IdValue,
+  RelationshipName,
+  Scalar,
+  SortableFieldName,
+  TargetOf,
+  ToManyName,
+  ToOneName,
+  TypeName,
+} from './schema/infer.js';
+export { defineSchema } from './schema/define-schema.js';
+export { SchemaError, type SchemaIssue } from './schema/schema-error.js';
+export {
+  resolveSchema,
+  requireType,
+  type FieldKind,
+  type ResolvedAttribute,
+  type ResolvedRelationship,
+  type ResolvedSchema,
+  type ResolvedType,
+} from './schema/resolved-schema.js';
+export { validateSchemaDocument } from './schema/validate-schema.js';
+export { exampleSchema, type ExampleSchema } from './example/example-schema.js';
+
+// ast
+export type {
+  AndNode,
+  AnyNode,
+  CompareFieldsNode,
+  CompareNode,
+  CompareValue,
+  FilterNode,
+  FilterNodeKind,
+  HasNode,
+  NotNode,
+  OrNode,
+} from './ast/filter-node.js';
+export type { Fieldsets, IncludePath, Page, QueryAST, SortKey } from './ast/query-ast.js';
+export {
+  COMPARISON_OPERATORS,
+  FIELD_OPERATORS,
+  OPERATORS,
+  OPERATORS_BY_KIND,
+  RELATIONSHIP_OPERATORS,
+  isOperator,
+  type ComparisonOperator,
+  type FieldOperator,
+  type IsOperator,
+  type ListOperator,
+  type Operator,
+  type PatternOperator,
+  type RelationshipOperator,
+  type ScalarOperator,
+  type TextOperator,
+} from './ast/operators.js';
+
+// errors and limits
+export { ERROR_CODES, type ErrorCode } from './errors/error-codes.js';
+export {
+  QueryError,
+  isQueryError,
+  jsonApiError,
+  type ErrorInit,
+  type JsonApiError,
+} from './errors/query-error.js';
+export { DEFAULT_LIMITS, resolveLimits, type LimitOptions, type QueryLimits } from './limits.js';
+
+// data layers
+export {
+  DataLayerError,
+  type DataLayer,
+  type Id,
+  type IncludeRequest,
+  type IncludeResult,
+  type LayerContext,
+  type ReadRequest,
+  type ReadResult,
+  type RelatedReadRequest,
+  type Row,
+} from './layers/data-layer.js';
+
+// parse (issue 2)
+
+// stringify and builder (issue 2)
+
+// execute (issue 3)

@@ -1,0 +1,133 @@
+/**
+ * The DataLayer interface: what the handler asks of a store to serve every route
+ * of the specification. Nothing in it is shaped by one storage engine; every layer
+ * gives the same records in the same order for the same request (decisions.md),
+ * which the conformance kit of `jsonapi-query/testing` proves.
+ */
+import type { FilterNode } from '../ast/filter-node.js';
+import type { Operator } from '../ast/operators.js';
+import type { SortKey } from '../ast/query-ast.js';
+
+/** A primary key as a layer holds it: a string, or a number for `integer` ids. */
+export type Id = string | number;
+
+/**
+ * A record as a layer returns it: flat, the primary key under `id` and each
+ * attribute under its name. Other members (relationship ids a layer keeps) are
+ * ignored by the pipeline; only attributes declared in the schema are ever read.
+ *
+ * @example
+ * { id: '1', name: 'John', display_name: 'John Doe', birth_date: '1990-04-02', gender: 'm' }
+ */
+export interface Row {
+  readonly id: Id;
+  readonly [attribute: string]: unknown;
+}
+
+/** Passed with every call: cancel the work when the signal aborts. */
+export interface LayerContext {
+  readonly signal: AbortSignal;
+}
+
+/**
+ * A filtered, sorted, paged read of records of one type.
+ * `offset`/`limit` are computed from the AST's page; `limit: null` means all rows.
+ */
+export interface ReadRequest {
+  readonly type: string;
+  readonly filter: FilterNode | null;
+  /** Always total (ends with `id` unless `id` is a key), as in the QueryAST. */
+  readonly sort: readonly SortKey[];
+  readonly offset: number;
+  readonly limit: number | null;
+  /** The attributes the response needs; a layer may return more. `undefined`: all. */
+  readonly attributes?: readonly string[];
+}
+
+/** One page of rows, and the number of rows matching the filter before paging (`meta.count`). */
+export interface ReadResult {
+  readonly rows: readonly Row[];
+  readonly total: number;
+}
+
+/**
+ * The related records of one record along a to-many relationship, filtered,
+ * sorted and paged like a collection (`/persons/1/computers?sort=serial`).
+ */
+export interface RelatedReadRequest extends Omit<ReadRequest, 'type'> {
+  /** The type owning the relationship, and the owner's id. */
+  readonly type: string;
+  readonly id: Id;
+  readonly relationship: string;
+}
+
+/**
+ * The related records of a whole set of records along one relationship, for
+ * `include`: one call per include path step, never one per record.
+ */
+export interface IncludeRequest {
+  /** The type owning the relationship. */
+  readonly type: string;
+  readonly relationship: string;
+  /** The owners' ids, distinct. */
+  readonly ids: readonly Id[];
+  readonly attributes?: readonly string[];
+}
+
+/**
+ * The related rows of each owner, keyed by the owner's id as a string. Every owner
+ * of the request has an entry: to-one relationships hold zero or one row, to-many
+ * ones their rows in primary key order.
+ */
+export type IncludeResult = ReadonlyMap<string, readonly Row[]>;
+
+/**
+ * A store that evaluates QueryASTs. Implement it for your own store and prove it
+ * with `describeDataLayer` from `jsonapi-query/testing`.
+ *
+ * Failures: throw anything; the handler answers 500 without leaking it. Throw a
+ * `DataLayerError` with `reason: 'unavailable'` or `'timeout'` for a 503.
+ */
+export interface DataLayer {
+  /** The operators this layer evaluates; the parser answers any other with a 400 before calling it. */
+  readonly operators: ReadonlySet<Operator>;
+  /** A collection read: `GET /persons?filter=…&sort=…&page[…]=…`. */
+  read(request: ReadRequest, context: LayerContext): Promise<ReadResult>;
+  /** One record by id (`GET /persons/1`); `null` when there is none. */
+  readOne(type: string, id: Id, context: LayerContext): Promise<Row | null>;
+  /**
+   * The related records of one record (`GET /persons/1/computers`, `GET /computers/1/owner`).
+   * `null` when the owner does not exist. For a to-one relationship filter, sort and
+   * page have no effect and `rows` holds zero or one row.
+   */
+  readRelated(request: RelatedReadRequest, context: LayerContext): Promise<ReadResult | null>;
+  /**
+   * The relationship linkage of one record (`GET /persons/1/relationships/computers`):
+   * the related ids, filtered, sorted and paged like `readRelated`. `null` when the
+   * owner does not exist.
+   */
+  readLinkage(
+    request: RelatedReadRequest,
+    context: LayerContext,
+  ): Promise<{ readonly ids: readonly Id[]; readonly total: number } | null>;
+  /** The related records of many records at once, for `include`. */
+  readIncluded(request: IncludeRequest, context: LayerContext): Promise<IncludeResult>;
+}
+
+/**
+ * A failure a data layer reports on purpose. `unavailable` (pool exhausted,
+ * database down) and `timeout` become 503; `internal` a 500. The message is for
+ * logs only; clients never see it.
+ *
+ * @example
+ * throw new DataLayerError('unavailable', 'connection pool exhausted', { cause: error });
+ */
+export class DataLayerError extends Error {
+  override readonly name = 'DataLayerError';
+  readonly reason: 'unavailable' | 'timeout' | 'internal';
+
+  constructor(reason: 'unavailable' | 'timeout' | 'internal', message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.reason = reason;
+  }
+}

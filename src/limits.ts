@@ -1,0 +1,99 @@
+/**
+ * The query budget: every limit the parser and the handler enforce. A breach is a
+ * JSON:API error naming the parameter and the limit; nothing is clamped silently.
+ */
+export interface QueryLimits {
+  /** Bytes in the raw query string (414 past it). */
+  readonly maxQueryLength: number;
+  /** Query parameters in one request. */
+  readonly maxParameters: number;
+  /** Characters of the `filter` JSON text. */
+  readonly maxFilterLength: number;
+  /** Nesting of and/or/not/any/has (shortcuts included), checked before `JSON.parse`. */
+  readonly maxFilterDepth: number;
+  /** Nodes of one filter (comparisons and boolean/relationship nodes). */
+  readonly maxFilterNodes: number;
+  /** Relationship hops in one filter path or sort path. */
+  readonly maxPathHops: number;
+  /** Items of one `in_`/`notin_` list. */
+  readonly maxListItems: number;
+  /** Characters of one string value. */
+  readonly maxStringLength: number;
+  /** Wildcards (`%`, `_`) in one `like`-family pattern. */
+  readonly maxWildcards: number;
+  /** Words in one `match` value. */
+  readonly maxMatchWords: number;
+  /** Keys in `sort`. */
+  readonly maxSortKeys: number;
+  /** Relationships in one include path. */
+  readonly maxIncludeDepth: number;
+  /** Paths in `include`. */
+  readonly maxIncludePaths: number;
+  /** Resources in `included`. */
+  readonly maxIncluded: number;
+  /** Page size when `page[size]` is not given. */
+  readonly defaultPageSize: number;
+  /** Largest page size, explicit or default. */
+  readonly maxPageSize: number;
+  /** Whether `page[size]=0` may disable pagination. */
+  readonly allowUnpaginated: boolean;
+  /** Rows a read with `page[size]=0` may return. */
+  readonly maxUnpaginatedRows: number;
+  /** Largest offset, `(page[number] - 1) × page[size]`. */
+  readonly maxOffset: number;
+  /** Characters of a resource id in a path (404 past it). */
+  readonly maxIdLength: number;
+}
+
+/**
+ * The defaults of decisions.md.
+ *
+ * @example
+ * parseQuery(query, { schema, type: 'person', limits: { ...DEFAULT_LIMITS, maxPageSize: 500 } });
+ */
+export const DEFAULT_LIMITS: QueryLimits = Object.freeze({
+  maxQueryLength: 8192,
+  maxParameters: 100,
+  maxFilterLength: 4096,
+  maxFilterDepth: 10,
+  maxFilterNodes: 100,
+  maxPathHops: 3,
+  maxListItems: 100,
+  maxStringLength: 256,
+  maxWildcards: 10,
+  maxMatchWords: 16,
+  maxSortKeys: 5,
+  maxIncludeDepth: 3,
+  maxIncludePaths: 10,
+  maxIncluded: 1000,
+  defaultPageSize: 30,
+  maxPageSize: 100,
+  allowUnpaginated: true,
+  maxUnpaginatedRows: 10_000,
+  maxOffset: 100_000,
+  maxIdLength: 64,
+});
+
+/**
+ * Limits as options take them: any subset of the defaults, plus overrides per
+ * resource type (the type the request reads).
+ *
+ * @example
+ * { maxPageSize: 50, types: { computer: { maxPageSize: 500 } } }
+ */
+export type LimitOptions = Partial<QueryLimits> & {
+  readonly types?: { readonly [type: string]: Partial<QueryLimits> };
+};
+
+/**
+ * The limits in force for one type: defaults, then the options, then the type's overrides.
+ *
+ * @example
+ * resolveLimits({ maxPageSize: 50 }, 'person').maxPageSize; // 50
+ */
+export function resolveLimits(options: LimitOptions | undefined, type: string): QueryLimits {
+  if (options === undefined) return DEFAULT_LIMITS;
+  const { types, ...global } = options;
+  const perType = types !== undefined && Object.hasOwn(types, type) ? types[type] : undefined;
+  return { ...DEFAULT_LIMITS, ...global, ...perType };
+}

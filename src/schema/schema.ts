@@ -1,0 +1,81 @@
+/**
+ * The resource schema: a plain JSON document describing every resource type a
+ * server exposes. It can live in a file, be loaded by the CLI, or be written in
+ * TypeScript `as const` so that names and value types flow into the QueryAST.
+ *
+ * @example
+ * const schema = defineSchema({
+ *   types: {
+ *     person: {
+ *       root: 'persons',
+ *       id: 'string',
+ *       attributes: {
+ *         name: { type: 'string' },
+ *         birth_date: { type: ['string', 'null'], format: 'date' },
+ *       },
+ *       relationships: { computers: { target: 'computer', to: 'many', inverse: 'owner' } },
+ *     },
+ *     computer: {
+ *       root: 'computers',
+ *       attributes: { serial: { type: 'string' } },
+ *       relationships: { owner: { target: 'person', to: 'one', inverse: 'computers' } },
+ *     },
+ *   },
+ * } as const);
+ */
+export interface ResourceSchema {
+  readonly types: { readonly [typeName: string]: ResourceTypeDefinition };
+}
+
+/** One resource type: its path root, id type, attributes and relationships. */
+export interface ResourceTypeDefinition {
+  /** The path root the type is served under (`person` → `persons`). */
+  readonly root: string;
+  /** The declared type of the primary key; payloads always carry it as a string. Default `'string'`. */
+  readonly id?: IdType;
+  readonly attributes?: { readonly [attributeName: string]: AttributeDefinition };
+  readonly relationships?: { readonly [relationshipName: string]: RelationshipDefinition };
+}
+
+/** How the primary key is compared and sorted: as a string or as an integer. */
+export type IdType = 'string' | 'integer';
+
+/** The scalar JSON Schema types an attribute may declare. */
+export type AttributeJsonType = 'string' | 'number' | 'integer' | 'boolean';
+
+/**
+ * An attribute: a JSON Schema fragment for a scalar value, plus flags that keep it
+ * out of `filter` or `sort`.
+ *
+ * @example
+ * { type: ['string', 'null'], format: 'date' }
+ * { type: 'string', enum: ['m', 'f', 'x'], sortable: false }
+ */
+export interface AttributeDefinition {
+  readonly type: AttributeJsonType | readonly [AttributeJsonType, 'null'] | readonly ['null', AttributeJsonType];
+  /** `date` (`YYYY-MM-DD`, compared as a date); other ajv-formats formats only validate values. */
+  readonly format?: string;
+  readonly enum?: readonly (string | number | boolean | null)[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly description?: string;
+  /** May the attribute be used in `filter`? Default `true`. */
+  readonly filterable?: boolean;
+  /** May the attribute be used in `sort`? Default `true`. */
+  readonly sortable?: boolean;
+}
+
+/** A relationship to another resource type, to-one or to-many. */
+export interface RelationshipDefinition {
+  /** The related resource type. */
+  readonly target: string;
+  /** `'one'` for a to-one relationship (`has`), `'many'` for a to-many one (`any`). */
+  readonly to: 'one' | 'many';
+  /** The relationship of the target type that points back, when there is one. */
+  readonly inverse?: string;
+  /** May the relationship be used in `filter`? Default `true`. */
+  readonly filterable?: boolean;
+}
