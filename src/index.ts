@@ -98,7 +98,62 @@ export {
 } from './layers/data-layer.js';
 
 // parse (issue 2)
+export { parseQuery } from './parse/parse-query.js';
+export { safeParseQuery, type SafeParseResult } from './parse/safe-parse-query.js';
+export type { ParseOptions } from './parse/parse-options.js';
+export type { QueryInput } from './parse/input/read-input.js';
+export type { ParsedQueryObject } from './parse/input/read-object.js';
 
 // stringify and builder (issue 2)
+export { stringifyQuery, type StringifyOptions } from './stringify/stringify-query.js';
+export { filterEntry, filterJson, type FilterEntry } from './stringify/filter-json.js';
+export { query, type FilterInput, type QueryBuilder, type QueryBuilderOptions } from './build/query-builder.js';
+export { filterHelper, type FilterHelper } from './build/filter-helper.js';
+export type {
+  ComparableFieldName,
+  FieldKindOf,
+  FieldOperatorFor,
+  FieldsetsInput,
+  FilterableToManyName,
+  FilterableToOneName,
+  IncludeName,
+  IsValue,
+  OrderedFieldName,
+  PresentValue,
+  SortName,
+  SortPath,
+  TextFieldName,
+} from './build/typed-names.js';
 
 // execute (issue 3)
+export {
+  executeCollection,
+  executeOne,
+  executeRelated,
+  executeRelationship,
+  pathId,
+  type ExecuteOptions,
+  type Execution,
+  type Linkage,
+  type RelationshipExecution,
+  type Resource,
+  type RouteOwner,
+} from './execute/index.js';
+export { exampleData } from './example/example-data.js';
+
+// serialize (issue 4)
+export {
+  paginationLinks,
+  serializeErrorDocument,
+  serializeRelationshipDocument,
+  serializeResourceDocument,
+  type DocumentQuery,
+  type DocumentRequest,
+  type LinkageLookup,
+  type LinkageResult,
+  type PaginationLinks,
+  type RelationshipOwner,
+  type ResourceRecord,
+  type ResourceResult,
+  type SerializerOptions,
+} from './serialize/index.js';

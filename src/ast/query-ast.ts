@@ -59,16 +59,21 @@ export type Fieldsets<S extends ResourceSchema = ResourceSchema> = {
  *   fields: {},
  * }
  */
-export interface QueryAST<S extends ResourceSchema = ResourceSchema, T extends string = string> {
-  /** The resource type `filter`, `sort` and `page` apply to. */
-  readonly type: T;
-  /** `null` when there is no filter; several top-level entries are combined in one `and` node. */
-  readonly filter: FilterNode<S, T> | null;
-  /** Always total: ends with `id` ascending unless `id` is already a key. */
-  readonly sort: readonly SortKey<S, T>[];
-  /** `null` when `page[size]=0` disabled pagination. */
-  readonly page: Page | null;
-  /** Include paths, in the order given, exact duplicates removed. */
-  readonly include: readonly IncludePath[];
-  readonly fields: Fieldsets<S>;
-}
+export type QueryAST<S extends ResourceSchema = ResourceSchema, T extends string = string> =
+  // A distributive conditional keeps the type structural, so a typed QueryAST (from a
+  // schema declared `as const`) is assignable to the plain `QueryAST` every layer takes.
+  S extends unknown
+    ? {
+        /** The resource type `filter`, `sort` and `page` apply to. */
+        readonly type: T;
+        /** `null` when there is no filter; several top-level entries are combined in one `and` node. */
+        readonly filter: FilterNode<S, T> | null;
+        /** Always total: ends with `id` ascending unless `id` is already a key. */
+        readonly sort: readonly SortKey<S, T>[];
+        /** `null` when `page[size]=0` disabled pagination. */
+        readonly page: Page | null;
+        /** Include paths, in the order given, exact duplicates removed. */
+        readonly include: readonly IncludePath[];
+        readonly fields: Fieldsets<S>;
+      }
+    : never;

@@ -84,12 +84,16 @@ export type AttributeValue<D> = D extends { readonly enum: readonly (infer E)[] 
 type DeclaredTypeValue<J> = J extends readonly (infer Member)[] ? JsonTypeValue<Member> : JsonTypeValue<J>;
 
 /** The value type of the primary key of a type as used in filters (`integer` ids are numbers). */
-export type IdValue<S extends ResourceSchema, T extends string> =
-  TypeDefinitionOf<S, T> extends { readonly id: 'integer' }
+export type IdValue<S extends ResourceSchema, T extends string> = IdValueOf<TypeDefinitionOf<S, T>>;
+
+/** A type without `id` has string ids (checked with `keyof`: `{ id?: 'string' }` is a weak type no literal without `id` extends). */
+type IdValueOf<D> = 'id' extends keyof D
+  ? D extends { readonly id: 'integer' }
     ? number
-    : TypeDefinitionOf<S, T> extends { readonly id?: 'string' }
+    : D extends { readonly id?: 'string' }
       ? string
-      : string | number;
+      : string | number
+  : string;
 
 /** The value type of a field (`id` or an attribute) of a type. */
 export type FieldValue<S extends ResourceSchema, T extends string, F extends string> = F extends 'id'

@@ -1,0 +1,354 @@
+/**
+ * `jsonapi-query serve [FILE] [--port N] [--host H] [--quiet]`: serves a JSON file
+ * holding `{ schema, data }` (or the example person/computer dataset) as a JSON:API
+ * server on the in-memory layer, logs one line per request, and exits cleanly on
+ * SIGINT/SIGTERM.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exampleData } from '../example/example-data.js';
+import { exampleSchema } from '../example/example-schema.js';
+import { toNodeListener } from '../http/adapters/node.js';
+import { createHandler } from '../http/handler.js';
+import type { DataLayer } from '../layers/data-layer.js';
+import { createMemoryLayer, type MemoryData } from '../layers/memory/index.js';
+import { defineSchema } from '../schema/define-schema.js';
+import type { ResourceSchema } from '../schema/schema.js';
+import { SchemaError } from '../schema/schema-error.js';
+import type { SqlMapping, SqlSeedData } from '../layers/sql/index.js';
+import type { CommandIo } from './command-io.js';
+
+/** The parsed command line of `serve`. */
+export interface ServeOptions {
+  /** The `{ schema, data }` JSON file; `undefined` serves the example dataset. */
+  readonly file: string | undefined;
+  readonly port: number;
+  readonly host: string;
+  /** No per-request log line. */
+  readonly quiet: boolean;
+  /** A database URL: serve it with the SQL layer instead of the memory layer. */
+  readonly db: string | undefined;
+  /** With `--db`: the schema JSON file (or a `{ schema, … }` file); default the example schema. */
+  readonly schema: string | undefined;
+  /** With `--db`: the table/column mapping JSON file. */
+  readonly mapping: string | undefined;
+}
+
+export const SERVE_USAGE = `Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet]
+       jsonapi-query serve --db URL [--schema FILE] [--mapping FILE] [--port N] [--host H] [--quiet]
+
+Serves FILE, a JSON file holding { "schema": …, "data": … } (the memory layer's
+format: records by type name), as a JSON:API server. Without FILE, serves the
+example person/computer dataset.
+
+With --db, serves a SQL database with the SQL layer instead (tables created
+and filled by "jsonapi-query load"). "--db pglite" is an embedded, in-memory
+PostgreSQL: it is filled from FILE (or the example dataset) at start.
+
+Options:
+  --port N         port to listen on (default 3000; 0 picks a free port)
+  --host H         address to bind (default 127.0.0.1)
+  --quiet          do not log one line per request
+  --db URL         postgres://…, mysql://… (MariaDB too), sqlite:FILE or a file
+                   path, pglite (in memory) or pglite:DIR
+  --schema FILE    with --db: the schema JSON file (default: the example schema)
+  --mapping FILE   with --db: the table/column mapping (see docs/sql-layer.md)
+  --help           print this help
+
+Stops cleanly (exit code 0) on SIGINT (Ctrl+C) or SIGTERM.
+`;
+
+/** A command-line mistake: printed with the usage, exit code 2. */
+class UsageError extends Error {}
+
+/** A dataset file that cannot be served: printed as is, exit code 1. */
+class DatasetError extends Error {}
+
+/**
+ * Parses the arguments after `serve`.
+ *
+ * @example
+ * parseServeArguments(['data.json', '--port', '0']); // { file: 'data.json', port: 0, host: '127.0.0.1', quiet: false }
+ */
+export function parseServeArguments(args: readonly string[]): ServeOptions {
+  let file: string | undefined;
+  let port = 3000;
+  let host = '127.0.0.1';
+  let quiet = false;
+  let db: string | undefined;
+  let schema: string | undefined;
+  let mapping: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] ?? '';
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg, '=') : [arg, undefined];
+    const value = (): string => {
+      const given = inline ?? args[++index];
+      if (given === undefined || given === '') throw new UsageError(`${name} needs a value`);
+      return given;
+    };
+    if (name === '--port') port = parsePort(value());
+    else if (name === '--host') host = value();
+    else if (name === '--quiet' && inline === undefined) quiet = true;
+    else if (name === '--db') db = value();
+    else if (name === '--schema') schema = value();
+    else if (name === '--mapping') mapping = value();
+    else if (name.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
+    else if (file === undefined) file = arg;
+    else throw new UsageError(`unexpected argument ${arg} (only one FILE)`);
+  }
+  if (db === undefined && (schema !== undefined || mapping !== undefined)) {
+    throw new UsageError('--schema and --mapping go with --db');
+  }
+  if (db !== undefined && file !== undefined && db !== 'pglite') {
+    throw new UsageError('FILE goes with the memory layer or --db pglite; use "jsonapi-query load" to fill a database');
+  }
+  return { file, port, host, quiet, db, schema, mapping };
+}
+
+/**
+ * Runs `serve`: resolves with the exit code once the server has closed (0 after
+ * SIGINT/SIGTERM), or at once with a non-zero code when the arguments or the file
+ * are bad or the port cannot be bound.
+ *
+ * @example
+ * process.exitCode = await serveCommand(['--port', '0']);
+ */
+export async function serveCommand(args: readonly string[], io: CommandIo = process): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout.write(SERVE_USAGE);
+    return 0;
+  }
+  let options: ServeOptions;
+  try {
+    options = parseServeArguments(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`jsonapi-query serve: ${error.message}\n\n${SERVE_USAGE}`);
+    return 2;
+  }
+  let dataset: Dataset;
+  try {
+    dataset =
+      options.db !== undefined
+        ? await databaseDataset(options, options.db)
+        : options.file === undefined
+          ? exampleDataset()
+          : await loadDataset(options.file);
+  } catch (error) {
+    if (!(error instanceof DatasetError)) throw error;
+    io.stderr.write(`jsonapi-query serve: ${error.message}\n`);
+    return 1;
+  }
+  const handler = createHandler({
+    schema: dataset.schema,
+    dataLayer: dataset.dataLayer,
+    logger: { error: (message, error) => io.stderr.write(`${message}: ${describeFailure(error)}\n`) },
+  });
+  const listener = toNodeListener(handler);
+  const server = createServer((req, res) => {
+    if (!options.quiet) logWhenDone(io, req.method ?? '', req.url ?? '', res);
+    listener(req, res);
+  });
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    io.stderr.write(`jsonapi-query serve: cannot listen on ${options.host}:${options.port}: ${messageOf(error)}\n`);
+    return 1;
+  }
+  const origin = originOf(server, options.host);
+  io.stdout.write(`Serving ${dataset.label} at ${origin}\n${exampleRequests(origin, dataset)}Press Ctrl+C to stop.\n`);
+  await closeOnSignal(server, io);
+  await dataset.close?.();
+  return 0;
+}
+
+interface Dataset {
+  readonly label: string;
+  readonly schema: ResourceSchema;
+  /** The records, when they are known up front (to print example requests with real ids). */
+  readonly data: MemoryData | undefined;
+  readonly dataLayer: DataLayer;
+  readonly close?: () => Promise<void>;
+}
+
+/** Opens `--db` with the SQL layer; `--db pglite` is filled from FILE or the example first. */
+async function databaseDataset(options: ServeOptions, db: string): Promise<Dataset> {
+  try {
+    const source = options.file === undefined ? exampleDataset() : await loadDataset(options.file);
+    const schema =
+      options.schema === undefined ? source.schema : schemaOf(await readJsonFile(options.schema), options.schema);
+    const mapping =
+      options.mapping === undefined ? undefined : ((await readJsonFile(options.mapping)) as SqlMapping);
+    // Loaded on demand: serving the memory layer needs neither Kysely nor a driver.
+    const { openDatabase } = await import('./sql-source.js');
+    const { createSqlLayer, createTables, loadData } = await import('../layers/sql/index.js');
+    const { sql } = await import('kysely');
+    const database = await openDatabase(db);
+    try {
+      await sql`select 1`.execute(database.db);
+      if (db === 'pglite') {
+        await createTables(database.db, schema, mapping, { dialect: database.dialect });
+        await loadData(database.db, schema, mapping, (source.data ?? {}) as SqlSeedData, { dialect: database.dialect });
+      }
+      const layer = createSqlLayer({
+        db: database.db,
+        schema,
+        dialect: database.dialect,
+        ...(mapping === undefined ? {} : { mapping }),
+      });
+      return {
+        label: db,
+        schema,
+        data: db === 'pglite' ? source.data : undefined,
+        dataLayer: layer,
+        close: () => database.close(),
+      };
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof DatasetError) throw error;
+    throw new DatasetError(`${db}: ${messageOf(error)}`);
+  }
+}
+
+async function readJsonFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new DatasetError(`cannot read ${file}: ${messageOf(error)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new DatasetError(`${file} is not valid JSON: ${messageOf(error)}`);
+  }
+}
+
+/** A schema file holds the schema itself, or `{ "schema": … }` beside other members. */
+function schemaOf(document: unknown, file: string): ResourceSchema {
+  const schema =
+    typeof document === 'object' && document !== null && Object.hasOwn(document, 'schema')
+      ? (document as { schema: unknown }).schema
+      : document;
+  try {
+    return defineSchema(schema as ResourceSchema);
+  } catch (error) {
+    throw new DatasetError(`${file}: ${messageOf(error)}`);
+  }
+}
+
+function exampleDataset(): Dataset {
+  return {
+    label: 'the example person/computer dataset',
+    schema: exampleSchema,
+    data: exampleData,
+    dataLayer: createMemoryLayer(exampleSchema, exampleData),
+  };
+}
+
+/** Reads and checks FILE; every failure is a `DatasetError` naming the file and what is wrong. */
+async function loadDataset(file: string): Promise<Dataset> {
+  const document = await readJsonFile(file);
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+    throw new DatasetError(`${file} must hold a JSON object { "schema": …, "data": … }`);
+  }
+  const missing = ['schema', 'data'].filter((member) => !Object.hasOwn(document, member));
+  if (missing.length > 0) {
+    throw new DatasetError(`${file} has no ${missing.map((member) => `"${member}"`).join(' and ')} member`);
+  }
+  const { schema, data } = document as { schema: unknown; data: unknown };
+  try {
+    defineSchema(schema as ResourceSchema);
+  } catch (error) {
+    if (error instanceof SchemaError) throw new DatasetError(`${file}: ${error.message}`);
+    throw new DatasetError(`${file}: invalid schema: ${messageOf(error)}`);
+  }
+  try {
+    const dataLayer = createMemoryLayer(schema as ResourceSchema, data as MemoryData);
+    return { label: file, schema: schema as ResourceSchema, data: data as MemoryData, dataLayer };
+  } catch (error) {
+    throw new DatasetError(`${file}: ${messageOf(error)}`);
+  }
+}
+
+/** A few requests that work against the dataset: a collection, a page, one resource, an include. */
+function exampleRequests(origin: string, { schema, data = {} }: Dataset): string {
+  const lines: string[] = [];
+  for (const [name, type] of Object.entries(schema.types).slice(0, 2)) {
+    const records: unknown = Object.hasOwn(data, name) ? data[name] : undefined;
+    const first: unknown = Array.isArray(records) ? records[0] : undefined;
+    const id = typeof first === 'object' && first !== null ? (first as { id?: unknown }).id : undefined;
+    const relationship = Object.keys(type.relationships ?? {})[0];
+    lines.push(`/${type.root}?page[size]=2`);
+    if (id !== undefined) lines.push(`/${type.root}/${encodeURIComponent(String(id))}`);
+    if (relationship !== undefined) lines.push(`/${type.root}?include=${relationship}&page[size]=2`);
+  }
+  const curl = lines.map((path) => `  curl -g -H 'Accept: application/vnd.api+json' '${origin}${path}'\n`);
+  return `Try:\n${curl.join('')}`;
+}
+
+/** Logs `METHOD /path?query STATUS 1.2ms` when the response is done (or the client gone). */
+function logWhenDone(io: CommandIo, method: string, url: string, res: ServerResponse): void {
+  const start = performance.now();
+  res.once('close', () => {
+    const ms = (performance.now() - start).toFixed(1);
+    const gone = res.writableFinished ? '' : ' (client closed)';
+    io.stdout.write(`${method} ${url} ${res.statusCode} ${ms}ms${gone}\n`);
+  });
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** Waits for SIGINT or SIGTERM, then stops accepting, closes every connection and resolves. */
+function closeOnSignal(server: Server, io: CommandIo): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      io.stdout.write(`${signal}: closing the server\n`);
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 1000).unref();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+function originOf(server: Server, host: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+function parsePort(text: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be an integer from 0 to 65535, not "${text}"`);
+  return port;
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** A failure for the server's own log: the stack when there is one. */
+function describeFailure(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,189 @@
+import type { QueryAST } from '../ast/query-ast.js';
+import { DEFAULT_LIMITS } from '../limits.js';
+import type { Row } from '../layers/data-layer.js';
+import { requireType, resolveSchema, type ResolvedType } from '../schema/resolved-schema.js';
+import type { ExecuteOptions, Execution, RelationshipExecution, Resource } from './execution.js';
+import { LinkageMap } from './linkage-map.js';
+import { checkUnpaginated, pageWindow } from './page-window.js';
+import { pathId } from './path-id.js';
+import { attributeHint, resolveIncludes, type IncludeContext } from './resolve-includes.js';
+
+/** The owner of a related or relationship route: `/persons/1/computers` → `{ type: 'person', id: '1', relationship: 'computers' }`. */
+export interface RouteOwner {
+  readonly type: string;
+  readonly id: string;
+  readonly relationship: string;
+}
+
+/**
+ * Runs a collection read (`GET /persons?…`): filter, sort and page through the
+ * layer, then the includes, one layer call per include path step.
+ * Throws `QueryError` `too_many_rows` (unpaginated read over the limit) or
+ * `too_many_included`.
+ *
+ * @example
+ * const ast = parseQuery('filter[name]=John&include=computers', { schema, type: 'person' });
+ * const { data, total, included, linkage } = await executeCollection(ast, { schema, layer });
+ */
+export async function executeCollection(ast: QueryAST, options: ExecuteOptions): Promise<Execution> {
+  const context = contextOf(options, ast);
+  const type = requireType(context.resolved, ast.type);
+  const { offset, limit } = pageWindow(ast.page, context.limits);
+  const attributes = attributeHint(type, ast.fields);
+  const result = await options.layer.read(
+    { type: type.name, filter: ast.filter, sort: ast.sort, offset, limit, ...(attributes === undefined ? {} : { attributes }) },
+    { signal: context.signal },
+  );
+  checkUnpaginated(ast.page, result.rows.length, context.limits);
+  return {
+    data: resources(type, result.rows),
+    ...(ast.page === null ? {} : { total: result.total }),
+    ...(await included(type, result.rows, ast, context)),
+    linkage: context.linkage,
+  };
+}
+
+/**
+ * Runs a single-resource read (`GET /persons/1?include=…`); `null` when there is no
+ * such resource (a 404). Filter, sort and page have no effect here.
+ *
+ * @example
+ * const execution = await executeOne(ast, '1', { schema, layer });
+ * if (execution === null) notFound();
+ */
+export async function executeOne(ast: QueryAST, id: string, options: ExecuteOptions): Promise<Execution | null> {
+  const context = contextOf(options, ast);
+  const type = requireType(context.resolved, ast.type);
+  const key = pathId(type, id);
+  if (key === null) return null;
+  const row = await options.layer.readOne(type.name, key, { signal: context.signal });
+  if (row === null) return null;
+  return { data: { type: type.name, row }, ...(await included(type, [row], ast, context)), linkage: context.linkage };
+}
+
+/**
+ * Runs a related read (`GET /persons/1/computers`, `GET /computers/1/owner`); the
+ * AST's type is the related type. `null` when the owner does not exist. A to-many
+ * relationship is filtered, sorted and paged like a collection; a to-one gives one
+ * resource or `null`.
+ *
+ * @example
+ * const ast = parseQuery('sort=serial', { schema, type: 'computer' });
+ * await executeRelated(ast, { type: 'person', id: '1', relationship: 'computers' }, { schema, layer });
+ */
+export async function executeRelated(ast: QueryAST, owner: RouteOwner, options: ExecuteOptions): Promise<Execution | null> {
+  const context = contextOf(options, ast);
+  const { ownerType, ownerId, target, toMany } = routeOf(context, owner);
+  if (ownerId === null) return null;
+  const { offset, limit } = toMany ? pageWindow(ast.page, context.limits) : { offset: 0, limit: null };
+  const attributes = attributeHint(target, ast.fields);
+  const result = await options.layer.readRelated(
+    {
+      type: ownerType.name,
+      id: ownerId,
+      relationship: owner.relationship,
+      filter: toMany ? ast.filter : null,
+      sort: ast.sort,
+      offset,
+      limit,
+      ...(attributes === undefined ? {} : { attributes }),
+    },
+    { signal: context.signal },
+  );
+  if (result === null) return null;
+  if (toMany) checkUnpaginated(ast.page, result.rows.length, context.limits);
+  const first = result.rows[0];
+  return {
+    data: toMany ? resources(target, result.rows) : first === undefined ? null : { type: target.name, row: first },
+    ...(toMany && ast.page !== null ? { total: result.total } : {}),
+    ...(await included(target, result.rows, ast, context)),
+    linkage: context.linkage,
+  };
+}
+
+/**
+ * Runs a relationship read (`GET /persons/1/relationships/computers`): the related
+ * ids, filtered, sorted and paged by the AST (whose type is the related type) for a
+ * to-many relationship. Include paths start at the owner. `null` when the owner
+ * does not exist.
+ *
+ * @example
+ * const ast = parseQuery('include=computers', { schema, type: 'computer', includeFrom: 'person' });
+ * await executeRelationship(ast, { type: 'person', id: '1', relationship: 'computers' }, { schema, layer });
+ */
+export async function executeRelationship(
+  ast: QueryAST,
+  owner: RouteOwner,
+  options: ExecuteOptions,
+): Promise<RelationshipExecution | null> {
+  const context = contextOf(options, ast);
+  const { ownerType, ownerId, target, toMany } = routeOf(context, owner);
+  if (ownerId === null) return null;
+  const { offset, limit } = toMany ? pageWindow(ast.page, context.limits) : { offset: 0, limit: null };
+  const result = await options.layer.readLinkage(
+    {
+      type: ownerType.name,
+      id: ownerId,
+      relationship: owner.relationship,
+      filter: toMany ? ast.filter : null,
+      sort: ast.sort,
+      offset,
+      limit,
+    },
+    { signal: context.signal },
+  );
+  if (result === null) return null;
+  if (toMany) checkUnpaginated(ast.page, result.ids.length, context.limits);
+  let includedPart: { included?: readonly Resource[] } = {};
+  if (ast.include.length > 0) {
+    const row = await options.layer.readOne(ownerType.name, ownerId, { signal: context.signal });
+    includedPart = { included: row === null ? [] : await resolveIncludes(ownerType, [row], ast.include, context) };
+  }
+  return {
+    data: toMany ? result.ids : (result.ids[0] ?? null),
+    targetType: target.name,
+    ...(toMany && ast.page !== null ? { total: result.total } : {}),
+    ...includedPart,
+    linkage: context.linkage,
+  };
+}
+
+function contextOf(options: ExecuteOptions, ast: QueryAST): IncludeContext {
+  return {
+    resolved: resolveSchema(options.schema),
+    layer: options.layer,
+    limits: options.limits ?? DEFAULT_LIMITS,
+    signal: options.signal ?? new AbortController().signal,
+    fields: ast.fields,
+    includeRequiresFields: options.includeRequiresFields ?? true,
+    linkage: new LinkageMap(),
+  };
+}
+
+function routeOf(context: IncludeContext, owner: RouteOwner) {
+  const ownerType = requireType(context.resolved, owner.type);
+  const relationship = ownerType.relationships.get(owner.relationship);
+  if (relationship === undefined) {
+    throw new Error(`Unknown relationship "${owner.relationship}" of type "${owner.type}"`);
+  }
+  return {
+    ownerType,
+    ownerId: pathId(ownerType, owner.id),
+    target: requireType(context.resolved, relationship.target),
+    toMany: relationship.toMany,
+  };
+}
+
+function resources(type: ResolvedType, rows: readonly Row[]): Resource[] {
+  return rows.map((row) => ({ type: type.name, row }));
+}
+
+async function included(
+  type: ResolvedType,
+  rows: readonly Row[],
+  ast: QueryAST,
+  context: IncludeContext,
+): Promise<{ included?: readonly Resource[] }> {
+  if (ast.include.length === 0) return {};
+  return { included: await resolveIncludes(type, rows, ast.include, context) };
+}

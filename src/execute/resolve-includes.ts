@@ -1,0 +1,176 @@
+import type { Fieldsets, IncludePath } from '../ast/query-ast.js';
+import { QueryError } from '../errors/query-error.js';
+import type { QueryLimits } from '../limits.js';
+import type { DataLayer, Id, IncludeResult, Row } from '../layers/data-layer.js';
+import type { ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
+import type { Resource } from './execution.js';
+import type { LinkageMap } from './linkage-map.js';
+
+/** Everything include resolution needs besides the primary rows. */
+export interface IncludeContext {
+  readonly resolved: ResolvedSchema;
+  readonly layer: DataLayer;
+  readonly limits: QueryLimits;
+  readonly signal: AbortSignal;
+  readonly fields: Fieldsets;
+  readonly includeRequiresFields: boolean;
+  readonly linkage: LinkageMap;
+}
+
+/** One step of the include tree: the rows reached by a path prefix and the steps below it. */
+interface IncludeNode {
+  readonly type: ResolvedType;
+  readonly children: Map<string, IncludeNode>;
+  /** Owner id (as a string) → related rows, filled when the step into this node is loaded. */
+  related: IncludeResult;
+  /** The distinct rows reached at this node, in encounter order. */
+  rows: Row[];
+}
+
+/**
+ * Follows the include paths from the primary rows: one `readIncluded` call per
+ * path step for the whole set of owners, shared by paths with a common prefix;
+ * records the linkage of every followed relationship; returns the included
+ * resources, each type+id once, in first-encounter order (for each primary row, for
+ * each path, the resources reached step by step). With `includeRequiresFields`, a
+ * step has no effect unless its relationship is in its owner type's fieldset.
+ *
+ * @example
+ * const included = await resolveIncludes(personType, rows, [['computers', 'owner']], context);
+ */
+export async function resolveIncludes(
+  type: ResolvedType,
+  primary: readonly Row[],
+  paths: readonly IncludePath[],
+  context: IncludeContext,
+): Promise<Resource[]> {
+  const root: IncludeNode = { type, children: new Map(), related: new Map(), rows: dedupe(primary) };
+  const effective = paths.map((path) => effectivePath(type, path, context));
+  for (const path of effective) {
+    let node = root;
+    for (const step of path) {
+      let child = node.children.get(step);
+      if (child === undefined) {
+        const relationship = node.type.relationships.get(step);
+        const target = relationship === undefined ? undefined : context.resolved.types.get(relationship.target);
+        if (target === undefined) throw new Error(`Unknown relationship "${step}" of type "${node.type.name}"`);
+        child = { type: target, children: new Map(), related: new Map(), rows: [] };
+        node.children.set(step, child);
+      }
+      node = child;
+    }
+  }
+  const reached = new Set<string>();
+  let level: IncludeNode[] = [root];
+  while (level.length > 0) {
+    // Children in path order, so layer calls are made in a deterministic order.
+    const steps = level.flatMap((node) => [...node.children].map(([relationship, child]) => ({ node, relationship, child })));
+    await Promise.all(
+      steps.map(async ({ node, relationship, child }) => {
+        child.related = await loadStep(node, relationship, child, context);
+      }),
+    );
+    for (const { child } of steps) {
+      child.rows = dedupe([...child.related.values()].flat());
+      for (const row of child.rows) reached.add(`${child.type.name}\u0000${String(row.id)}`);
+    }
+    if (reached.size > context.limits.maxIncluded) throw tooManyIncluded(context.limits.maxIncluded);
+    level = steps.map(({ child }) => child);
+  }
+  return orderIncluded(root, primary, effective);
+}
+
+/** The prefix of a path whose steps have an effect under the fields + include rule. */
+function effectivePath(type: ResolvedType, path: IncludePath, context: IncludeContext): IncludePath {
+  if (!context.includeRequiresFields) return path;
+  let current: ResolvedType | undefined = type;
+  for (let index = 0; index < path.length; index++) {
+    const step = path[index] as string;
+    const fieldset: readonly string[] | undefined = current === undefined ? undefined : context.fields[current.name];
+    if (fieldset !== undefined && !fieldset.includes(step)) return path.slice(0, index);
+    const target: string | undefined = current?.relationships.get(step)?.target;
+    current = target === undefined ? undefined : context.resolved.types.get(target);
+  }
+  return path;
+}
+
+async function loadStep(owner: IncludeNode, relationship: string, child: IncludeNode, context: IncludeContext): Promise<IncludeResult> {
+  const ids: Id[] = owner.rows.map((row) => row.id);
+  if (ids.length === 0) return new Map();
+  const attributes = attributeHint(child.type, context.fields);
+  const result = await context.layer.readIncluded(
+    { type: owner.type.name, relationship, ids, ...(attributes === undefined ? {} : { attributes }) },
+    { signal: context.signal },
+  );
+  const toMany = owner.type.relationships.get(relationship)?.toMany ?? false;
+  for (const row of owner.rows) {
+    const related = result.get(String(row.id)) ?? [];
+    context.linkage.set(
+      owner.type.name,
+      row.id,
+      relationship,
+      toMany ? related.map((other) => other.id) : (related[0]?.id ?? null),
+    );
+  }
+  return result;
+}
+
+function orderIncluded(root: IncludeNode, primary: readonly Row[], paths: readonly IncludePath[]): Resource[] {
+  const included: Resource[] = [];
+  const seen = new Set<string>();
+  for (const row of primary) {
+    for (const path of paths) {
+      let node = root;
+      let frontier: readonly Row[] = [row];
+      for (const step of path) {
+        const child = node.children.get(step);
+        if (child === undefined) break;
+        const reached: Row[] = [];
+        for (const owner of frontier) {
+          for (const related of child.related.get(String(owner.id)) ?? []) {
+            reached.push(related);
+            const key = `${child.type.name}\u0000${String(related.id)}`;
+            if (!seen.has(key)) {
+              seen.add(key);
+              included.push({ type: child.type.name, row: related });
+            }
+          }
+        }
+        frontier = dedupe(reached);
+        node = child;
+      }
+    }
+  }
+  return included;
+}
+
+/**
+ * The attributes of a type's fieldset, as a hint to the layer; `undefined` (all)
+ * when the type has no fieldset.
+ *
+ * @example
+ * attributeHint(personType, { person: ['name', 'computers'] }); // ['name']
+ */
+export function attributeHint(type: ResolvedType, fields: Fieldsets): readonly string[] | undefined {
+  const fieldset: readonly string[] | undefined = fields[type.name];
+  return fieldset?.filter((name) => type.attributes.has(name));
+}
+
+function dedupe(rows: readonly Row[]): Row[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const key = String(row.id);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function tooManyIncluded(limit: number): QueryError {
+  return QueryError.of({
+    code: 'too_many_included',
+    detail: `The include would add more than ${limit} resources`,
+    parameter: 'include',
+    limit,
+  });
+}

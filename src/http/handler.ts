@@ -1,0 +1,280 @@
+/**
+ * The framework-agnostic request handler: a plain request (method, raw path, raw
+ * query string, headers) in, a plain response (status, headers, body) out. Serves
+ * every route of the specification for every type of the schema; the adapters of
+ * `jsonapi-query/http` connect it to node:http, Express, Fastify, Hono and Koa.
+ */
+import type { FilterNode } from '../ast/filter-node.js';
+import type { QueryAST } from '../ast/query-ast.js';
+import { jsonApiError, QueryError, type ErrorInit, type JsonApiError } from '../errors/query-error.js';
+import {
+  executeCollection,
+  executeOne,
+  executeRelated,
+  executeRelationship,
+  pathId,
+  type ExecuteOptions,
+} from '../execute/index.js';
+import type { DataLayer } from '../layers/data-layer.js';
+import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
+import { parseQuery } from '../parse/parse-query.js';
+import { resolveSchema } from '../schema/resolved-schema.js';
+import type { ResourceSchema } from '../schema/schema.js';
+import {
+  serializeErrorDocument,
+  serializeRelationshipDocument,
+  serializeResourceDocument,
+  type SerializerOptions,
+} from '../serialize/index.js';
+import { errorOutcome, type HandlerLogger } from './error-response.js';
+import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE } from './negotiate.js';
+import { matchRoute, type Route } from './routes.js';
+import { and, resolveScope, type ScopeFilters, type ScopeResolver } from './scope.js';
+import { scopedLayer } from './scoped-layer.js';
+
+/** A plain HTTP request, as an adapter hands it over. */
+export interface HandlerRequest {
+  readonly method: string;
+  /** The raw, percent-encoded path, without the query. */
+  readonly path: string;
+  /** The raw query string without `?`; `''` if none. */
+  readonly query: string;
+  /** Header values by lower-case name. */
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** Aborts the data layer's work when the client goes away. */
+  readonly signal?: AbortSignal;
+}
+
+/** A plain HTTP response; `body` is `''` for HEAD. */
+export interface HandlerResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** Serves one request; never rejects. */
+export type Handler = (request: HandlerRequest) => Promise<HandlerResponse>;
+
+/** Options of `createHandler`. */
+export interface HandlerOptions {
+  readonly schema: ResourceSchema;
+  readonly dataLayer: DataLayer;
+  /** Prefixed to every link (`https://api.example.com`). Default: links are paths. */
+  readonly baseUrl?: string;
+  /** The query budget (decisions.md defaults), per type where wanted; `allowUnpaginated` among them. */
+  readonly limits?: LimitOptions;
+  /** Strict JSON:API: never repeat a resource of `data` in `included`. Default `false` (the specification). */
+  readonly strictIncluded?: boolean;
+  /**
+   * The specification's rule: an include has no effect unless its relationship is
+   * listed in the owning type's `fields` entry. `false` gives JSON:API 1.1. Default `true`.
+   */
+  readonly includeRequiresFields?: boolean;
+  /**
+   * A server-side filter per type for this request (a tenant, an owner), ANDed with
+   * every read of that type; a client's filter can never widen it.
+   */
+  readonly scope?: (request: HandlerRequest) => ScopeFilters | undefined | Promise<ScopeFilters | undefined>;
+  /** Receives failures the client is not told about (500, 503). */
+  readonly logger?: HandlerLogger;
+}
+
+const ALLOW = 'GET, HEAD';
+/** Response headers, a fresh object per response so an adapter may add to it. */
+const headers = (): Record<string, string> => ({ 'content-type': JSON_API_MEDIA_TYPE });
+/** Limits for scope filters written by the server, not by a client. */
+const TRUSTED_LIMITS: LimitOptions = {
+  maxQueryLength: Number.MAX_SAFE_INTEGER,
+  maxFilterLength: Number.MAX_SAFE_INTEGER,
+  maxFilterDepth: 64,
+  maxFilterNodes: Number.MAX_SAFE_INTEGER,
+  maxListItems: Number.MAX_SAFE_INTEGER,
+  maxStringLength: Number.MAX_SAFE_INTEGER,
+  maxWildcards: Number.MAX_SAFE_INTEGER,
+  maxMatchWords: Number.MAX_SAFE_INTEGER,
+  maxPathHops: 16,
+};
+const MAX_CACHED_SCOPES = 512;
+
+/**
+ * Creates the request handler of a JSON:API server over a data layer.
+ *
+ * @example
+ * const handle = createHandler({ schema: exampleSchema, dataLayer: createMemoryLayer(exampleSchema, exampleData) });
+ * const response = await handle({ method: 'GET', path: '/persons', query: 'sort=-name', headers: {} });
+ * response.status; // 200
+ */
+export function createHandler(options: HandlerOptions): Handler {
+  const schema = resolveSchema(options.schema);
+  const serializer: SerializerOptions = {
+    schema: options.schema,
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.strictIncluded === undefined ? {} : { strictIncluded: options.strictIncluded }),
+  };
+  const resolveEntries = scopeResolver(options);
+  const limitsByType = new Map<string, QueryLimits>();
+  const limitsOf = (type: string): QueryLimits => {
+    let limits = limitsByType.get(type);
+    if (limits === undefined) {
+      limits = resolveLimits(options.limits, type);
+      limitsByType.set(type, limits);
+    }
+    return limits;
+  };
+
+  const serve = async (request: HandlerRequest): Promise<HandlerResponse> => {
+    const route = matchRoute(schema, request.path);
+    if (route === undefined) return failure({ code: 'not_found', detail: 'No resource or route at this path.' });
+    const limits = limitsOf(route.type.name);
+    if (
+      route.kind !== 'collection' &&
+      (route.id.length > limits.maxIdLength || pathId(route.type, route.id) === null)
+    ) {
+      return failure(notFound(route.type.name, route.id, limits));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return {
+        ...failure({ code: 'method_not_allowed', detail: `Only ${ALLOW} are allowed on this route.` }),
+        headers: { ...headers(), allow: ALLOW },
+      };
+    }
+    if (!isAcceptable(headerValue(request.headers['accept']))) {
+      return failure({
+        code: 'not_acceptable',
+        detail: `Every ${JSON_API_MEDIA_TYPE} in Accept carries media type parameters (other than ext and profile) or extensions this server does not support.`,
+      });
+    }
+    if (!isSupportedContentType(headerValue(request.headers['content-type']))) {
+      return failure({
+        code: 'unsupported_media_type',
+        detail: `The ${JSON_API_MEDIA_TYPE} Content-Type carries media type parameters (other than ext and profile) or extensions this server does not support.`,
+      });
+    }
+    const queryBytes = utf8Length(request.query);
+    if (queryBytes > limits.maxQueryLength) {
+      return failure({
+        code: 'query_too_long',
+        detail: `The query string is ${String(queryBytes)} bytes; the limit is ${String(limits.maxQueryLength)}.`,
+        limit: limits.maxQueryLength,
+      });
+    }
+
+    const primaryType = route.kind === 'related' || route.kind === 'relationship' ? route.relationship.target : route.type.name;
+    const ast = parseQuery(request.query, {
+      schema: options.schema,
+      type: primaryType,
+      operators: options.dataLayer.operators,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(route.kind === 'relationship' ? { includeFrom: route.type.name } : {}),
+    });
+
+    const scopeFilters = await options.scope?.(request);
+    const layer =
+      scopeFilters === undefined
+        ? options.dataLayer
+        : scopedLayer(options.dataLayer, resolveScope(scopeFilters, schema, resolveEntries), schema);
+    const execute: ExecuteOptions = {
+      schema: options.schema,
+      layer,
+      limits: limitsOf(primaryType),
+      ...(request.signal === undefined ? {} : { signal: request.signal }),
+      ...(options.includeRequiresFields === undefined ? {} : { includeRequiresFields: options.includeRequiresFields }),
+    };
+    return { status: 200, headers: headers(), body: await respond(route, ast, execute, request, serializer, limits) };
+  };
+
+  return async (request) => {
+    let reply: HandlerResponse;
+    try {
+      reply = await serve(request);
+    } catch (error) {
+      const outcome = errorOutcome(error, options.logger, request.signal?.aborted === true);
+      reply = { status: outcome.status, headers: headers(), body: serializeErrorDocument(outcome.errors) };
+    }
+    return request.method === 'HEAD' ? { ...reply, body: '' } : reply;
+  };
+}
+
+async function respond(
+  route: Route,
+  ast: QueryAST,
+  execute: ExecuteOptions,
+  request: HandlerRequest,
+  serializer: SerializerOptions,
+  limits: QueryLimits,
+): Promise<string> {
+  switch (route.kind) {
+    case 'collection':
+      return serializeResourceDocument(ast, await executeCollection(ast, execute), request, serializer);
+    case 'resource': {
+      const result = await executeOne(ast, route.id, execute);
+      if (result === null) throw new QueryError([notFound(route.type.name, route.id, limits)]);
+      return serializeResourceDocument(ast, result, request, serializer);
+    }
+    case 'related': {
+      const owner = { type: route.type.name, id: route.id, relationship: route.relationship.name };
+      const result = await executeRelated(ast, owner, execute);
+      if (result === null) throw new QueryError([notFound(route.type.name, route.id, limits)]);
+      return serializeResourceDocument(ast, result, request, serializer);
+    }
+    case 'relationship': {
+      const owner = { type: route.type.name, id: route.id, relationship: route.relationship.name };
+      const result = await executeRelationship(ast, owner, execute);
+      if (result === null) throw new QueryError([notFound(route.type.name, route.id, limits)]);
+      return serializeRelationshipDocument(ast, result, owner, request, serializer);
+    }
+  }
+}
+
+function failure(init: ErrorInit): HandlerResponse {
+  const error = jsonApiError(init);
+  return { status: Number(error.status), headers: headers(), body: serializeErrorDocument([error]) };
+}
+
+function notFound(type: string, id: string, limits: QueryLimits): JsonApiError {
+  const detail =
+    id.length > limits.maxIdLength
+      ? `No ${type} with an id longer than ${String(limits.maxIdLength)} characters.`
+      : `No ${type} with id ${JSON.stringify(id)}.`;
+  return jsonApiError({ code: 'not_found', detail });
+}
+
+/** Resolves JSON scope entries with the parser's own filter resolver, caching by text. */
+function scopeResolver(options: HandlerOptions): ScopeResolver {
+  const cache = new Map<string, FilterNode>();
+  return (type, entries) => {
+    const json = JSON.stringify(entries);
+    const key = `${type}\u0000${json}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+    const { filter } = parseQuery(`filter=${encodeURIComponent(json)}`, {
+      schema: options.schema,
+      type,
+      operators: options.dataLayer.operators,
+      limits: TRUSTED_LIMITS,
+    });
+    const node = filter ?? and([]);
+    if (cache.size >= MAX_CACHED_SCOPES) cache.clear();
+    cache.set(key, node);
+    return node;
+  };
+}
+
+/** UTF-8 length of a string, counting as soon as it can tell. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) continue;
+    if (code < 0x800) {
+      bytes += 1;
+    } else if (code >= 0xd800 && code <= 0xdbff) {
+      // A surrogate pair: four bytes for two UTF-16 units.
+      bytes += 2;
+      index++;
+    } else {
+      bytes += 2;
+    }
+  }
+  return bytes;
+}

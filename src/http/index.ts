@@ -1,0 +1,26 @@
+/**
+ * `jsonapi-query/http`: the framework-agnostic JSON:API request handler, and
+ * adapters for node:http, Express, Fastify, Hono and Koa.
+ */
+export {
+  createHandler,
+  type Handler,
+  type HandlerOptions,
+  type HandlerRequest,
+  type HandlerResponse,
+} from './handler.js';
+export type { HandlerLogger } from './error-response.js';
+export type { ScopeFilter, ScopeFilters } from './scope.js';
+export { JSON_API_MEDIA_TYPE } from './negotiate.js';
+
+// adapters
+export { toNodeListener } from './adapters/node.js';
+export { expressMiddleware } from './adapters/express.js';
+export {
+  fastifyPlugin,
+  type FastifyInstanceLike,
+  type FastifyReplyLike,
+  type FastifyRequestLike,
+} from './adapters/fastify.js';
+export { honoHandler, toFetchHandler } from './adapters/hono.js';
+export { koaMiddleware, type KoaContextLike } from './adapters/koa.js';

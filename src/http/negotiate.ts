@@ -1,0 +1,118 @@
+/**
+ * Content negotiation as JSON:API 1.1 specifies it for the `Accept` and
+ * `Content-Type` request headers. This server supports no extension; profiles are
+ * ignored (JSON:API lets a server ignore profiles it does not know).
+ */
+
+/** The JSON:API media type. */
+export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
+
+/**
+ * Whether a response in the JSON:API media type is acceptable. Following JSON:API 1.1
+ * exactly, it is not (406) only when `Accept` holds the JSON:API media type and every
+ * instance of it carries a media type parameter other than `ext`/`profile`, asks for
+ * an extension (`ext`), or has `q=0`. Any other `Accept` (absent, any type,
+ * `application/*`, or naming only other types) is served as JSON:API.
+ *
+ * @example
+ * isAcceptable('application/vnd.api+json; charset=utf-8'); // false
+ * isAcceptable('application/vnd.api+json; charset=utf-8, application/vnd.api+json'); // true
+ */
+export function isAcceptable(accept: string | undefined): boolean {
+  if (accept === undefined) return true;
+  let instances = 0;
+  for (const range of splitList(accept)) {
+    const { type, parameters, quality } = parseMediaRange(range);
+    if (type !== JSON_API_MEDIA_TYPE) continue;
+    instances++;
+    if (quality !== 0 && supportsParameters(parameters)) return true;
+  }
+  return instances === 0;
+}
+
+/**
+ * Whether a request's `Content-Type` is allowed: 415 when it is the JSON:API media
+ * type with a parameter other than `ext`/`profile`, or with an extension.
+ *
+ * @example
+ * isSupportedContentType('application/vnd.api+json; version=1'); // false
+ */
+export function isSupportedContentType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return true;
+  const { type, parameters } = parseMediaRange(contentType);
+  return type !== JSON_API_MEDIA_TYPE || supportsParameters(parameters);
+}
+
+/**
+ * A header's value as one string: repeated headers are joined with commas (RFC 9110).
+ *
+ * @example
+ * headerValue(['a/b', 'c/d']); // 'a/b, c/d'
+ */
+export function headerValue(value: string | readonly string[] | undefined): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  return value.length === 0 ? undefined : value.join(', ');
+}
+
+interface MediaRange {
+  readonly type: string;
+  /** Media type parameters (before `q`), names lower-cased. */
+  readonly parameters: ReadonlyMap<string, string>;
+  /** The `q` weight; 1 when absent. */
+  readonly quality: number;
+}
+
+function supportsParameters(parameters: ReadonlyMap<string, string>): boolean {
+  for (const [name, value] of parameters) {
+    if (name === 'profile') continue;
+    if (name === 'ext' && value.trim() === '') continue;
+    return false;
+  }
+  return true;
+}
+
+function parseMediaRange(text: string): MediaRange {
+  const [head = '', ...rest] = splitOutside(text, ';');
+  const parameters = new Map<string, string>();
+  let quality = 1;
+  for (const part of rest) {
+    const equals = part.indexOf('=');
+    const name = (equals === -1 ? part : part.slice(0, equals)).trim().toLowerCase();
+    const value = unquote(equals === -1 ? '' : part.slice(equals + 1).trim());
+    if (name === 'q') {
+      // Everything after `q` is an accept extension, not a media type parameter.
+      const weight = Number(value);
+      quality = Number.isFinite(weight) ? weight : 1;
+      break;
+    }
+    if (name !== '') parameters.set(name, value);
+  }
+  return { type: head.trim().toLowerCase(), parameters, quality };
+}
+
+function splitList(header: string): string[] {
+  return splitOutside(header, ',').filter((item) => item.trim() !== '');
+}
+
+/** Splits on a separator outside double-quoted strings. */
+function splitOutside(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (char === '"') quoted = !quoted;
+    else if (char === '\\' && quoted) index++;
+    else if (char === separator && !quoted) {
+      parts.push(text.slice(start, index));
+      start = index + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+function unquote(value: string): string {
+  if (value.length < 2 || !value.startsWith('"') || !value.endsWith('"')) return value;
+  return value.slice(1, -1).replace(/\\(.)/g, '$1');
+}

@@ -1,0 +1,273 @@
+import type { Id } from '../data-layer.js';
+import type { ResolvedSchema, ResolvedType } from '../../schema/resolved-schema.js';
+import { compareCodePoints, isCodeUnitSafe } from './code-point-order.js';
+import { MemoryDataError } from './memory-data-error.js';
+import { LINKS, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
+
+/** The data a memory layer is built from: records by type name. */
+export type MemoryData = { readonly [type: string]: readonly object[] };
+
+
+/** What a record gave for one relationship: `undefined` when the member was absent. */
+type Given = readonly StoredRow[] | undefined;
+
+interface Loading {
+  readonly type: ResolvedType;
+  readonly rows: StoredRow[];
+  readonly byId: Map<Id, StoredRow>;
+  readonly index: Map<StoredRow, number>;
+  /** Relationship → raw related ids per row (aligned with `rows` before sorting). */
+  readonly rawLinks: Map<string, unknown[]>;
+  /** Relationship → resolved given targets per row index (after sorting). */
+  readonly given: Map<string, Given[]>;
+  readonly slots: Map<string, number>;
+}
+
+/**
+ * Validates the data against the schema and builds the store: rows copied once into
+ * a uniform shape (`id`, then every attribute in declaration order, missing nullable
+ * ones as `null`), sorted by primary key, and every relationship linked into direct
+ * row references in both directions where the schema declares or derives an inverse.
+ * Throws `MemoryDataError` naming the type, id and field of the first bad record.
+ *
+ * @example
+ * const store = loadStore(resolveSchema(exampleSchema), { person: [{ id: '1', name: 'John', display_name: 'John', birth_date: null, gender: null }] });
+ */
+export function loadStore(resolved: ResolvedSchema, data: MemoryData): Store {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new TypeError('Memory layer data must be an object of record arrays by type name');
+  }
+  for (const typeName of Object.keys(data)) {
+    if (!resolved.types.has(typeName)) {
+      throw new MemoryDataError(typeName, undefined, undefined, 'unknown resource type (not in the schema)');
+    }
+  }
+  const loading = new Map<string, Loading>();
+  for (const type of resolved.types.values()) {
+    const records: unknown = Object.hasOwn(data, type.name) ? data[type.name] : [];
+    if (!Array.isArray(records)) {
+      throw new MemoryDataError(type.name, undefined, undefined, 'records must be an array');
+    }
+    loading.set(type.name, loadRows(type, records));
+  }
+  for (const state of loading.values()) resolveGiven(state, loading);
+  for (const state of loading.values()) checkInverses(state, loading);
+  for (const state of loading.values()) fillLinks(state, loading);
+  const types = new Map<string, TypeStore>();
+  for (const [name, state] of loading) types.set(name, typeStore(state));
+  return { types };
+}
+
+function typeStore({ type, rows, byId, slots }: Loading): TypeStore {
+  const codeUnitSafe = new Set<string>();
+  for (const attribute of [type.id, ...type.attributes.values()]) {
+    if (attribute.kind !== 'string') continue;
+    if (rows.every((row) => typeof row[attribute.name] !== 'string' || isCodeUnitSafe(row[attribute.name] as string))) {
+      codeUnitSafe.add(attribute.name);
+    }
+  }
+  const lowered = new Map<string, readonly (string | null)[]>();
+  return {
+    type,
+    rows,
+    byId,
+    slots,
+    codeUnitSafe,
+    lowered(field) {
+      let column = lowered.get(field);
+      if (column === undefined) {
+        column = rows.map((row) => {
+          const value = row[field];
+          return typeof value === 'string' ? value.toLowerCase() : null;
+        });
+        lowered.set(field, column);
+      }
+      return column;
+    },
+  };
+}
+
+/**
+ * Orders primary keys of one type: integer ids numerically, string ids by code point.
+ *
+ * @example
+ * [10, 9].sort(idComparator('integer')); // [9, 10]
+ */
+export function idComparator(idType: 'string' | 'integer'): (a: Id, b: Id) => number {
+  return idType === 'integer'
+    ? (a, b) => (a as number) - (b as number)
+    : (a, b) => compareCodePoints(a as string, b as string);
+}
+
+function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
+  const relationshipNames = [...type.relationships.keys()];
+  const seen = new Set<unknown>();
+  const checked: { readonly values: unknown[]; readonly links: unknown[] }[] = [];
+  for (const record of records) {
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+      throw new MemoryDataError(type.name, undefined, undefined, 'a record must be an object');
+    }
+    const fields = record as Record<string, unknown>;
+    const id = Object.hasOwn(fields, 'id') ? fields['id'] : undefined;
+    checkId(type, id, type.name, id, 'id');
+    if (seen.has(id)) throw new MemoryDataError(type.name, id, 'id', 'duplicate id');
+    seen.add(id);
+    for (const member of Object.keys(fields)) {
+      if (member !== 'id' && !type.attributes.has(member) && !type.relationships.has(member)) {
+        throw new MemoryDataError(type.name, id, member, 'unknown member (neither an attribute nor a relationship)');
+      }
+    }
+    const values: unknown[] = [id];
+    for (const attribute of type.attributes.values()) {
+      const present = Object.hasOwn(fields, attribute.name) && fields[attribute.name] !== undefined;
+      const value = present ? fields[attribute.name] : null;
+      if (!present && !attribute.nullable) throw new MemoryDataError(type.name, id, attribute.name, 'missing');
+      if (!attribute.validate(value)) {
+        const issue = attribute.validate.errors?.[0];
+        throw new MemoryDataError(type.name, id, attribute.name, `${issue?.message ?? 'invalid value'} (got ${JSON.stringify(value)})`);
+      }
+      values.push(value);
+    }
+    checked.push({ values, links: relationshipNames.map((name) => (Object.hasOwn(fields, name) ? fields[name] : undefined)) });
+  }
+  const compareIds = idComparator(type.idType);
+  checked.sort((a, b) => compareIds(a.values[0] as Id, b.values[0] as Id));
+  // Rows are created in primary key order in one tight loop, so a scan walks memory in order.
+  const RowClass = rowClass(['id', ...type.attributes.keys()]);
+  const rows = checked.map(({ values }) => new RowClass(values) as unknown as StoredRow);
+  const byId = new Map<Id, StoredRow>();
+  const index = new Map<StoredRow, number>();
+  rows.forEach((row, position) => {
+    byId.set(row.id, row);
+    index.set(row, position);
+  });
+  const rawLinks = new Map(relationshipNames.map((name, slot) => [name, checked.map(({ links }) => links[slot])]));
+  const slots = new Map(relationshipNames.map((name, slot) => [name, slot]));
+  return { type, rows, byId, index, rawLinks, given: new Map(), slots };
+}
+
+/**
+ * A class per type whose instances hold `id` and the attributes as own enumerable
+ * members and the links and position under hidden keys, all assigned in the
+ * constructor: V8 then keeps every member in-object, so a scan reads a field with
+ * one load, as it would on an object from `JSON.parse`.
+ */
+function rowClass(names: readonly string[]): new (values: readonly unknown[]) => object {
+  // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its instances are the stored rows
+  return class StoredRecord {
+    constructor(values: readonly unknown[]) {
+      const self = this as unknown as Record<string, unknown>;
+      for (let index = 0; index < names.length; index++) self[names[index] as string] = values[index];
+      Object.defineProperty(this, LINKS, { value: null, writable: true, enumerable: false, configurable: false });
+      Object.defineProperty(this, POSITION, { value: 0, writable: true, enumerable: false, configurable: false });
+    }
+  };
+}
+
+function checkId(target: ResolvedType, id: unknown, ownerType: string, ownerId: unknown, field: string): void {
+  const valid = target.idType === 'integer' ? Number.isSafeInteger(id) : typeof id === 'string';
+  if (valid) return;
+  const what = field === 'id' ? 'the id' : `a related ${target.name} id`;
+  const expected = target.idType === 'integer' ? 'an integer' : 'a string';
+  throw new MemoryDataError(ownerType, ownerId, field, `${what} must be ${expected} (got ${JSON.stringify(id) ?? 'nothing'})`);
+}
+
+/** Turns the raw related ids into rows, rejecting wrong id types, dangling ids and duplicates. */
+function resolveGiven(state: Loading, loading: ReadonlyMap<string, Loading>): void {
+  for (const relationship of state.type.relationships.values()) {
+    const target = loading.get(relationship.target);
+    if (target === undefined) throw new Error(`Unknown relationship target "${relationship.target}"`);
+    const raws = state.rawLinks.get(relationship.name) ?? [];
+    const given: Given[] = raws.map((value, position) => {
+      const owner = state.rows[position];
+      const ownerId = owner?.id;
+      if (value === undefined) return undefined;
+      const resolve = (relatedId: unknown): StoredRow => {
+        checkId(target.type, relatedId, state.type.name, ownerId, relationship.name);
+        const related = target.byId.get(relatedId as Id);
+        if (related === undefined) {
+          throw new MemoryDataError(state.type.name, ownerId, relationship.name, `no ${target.type.name} with id ${JSON.stringify(relatedId)}`);
+        }
+        return related;
+      };
+      if (!relationship.toMany) return value === null ? [] : [resolve(value)];
+      if (!Array.isArray(value)) {
+        throw new MemoryDataError(state.type.name, ownerId, relationship.name, 'a to-many relationship takes an array of ids');
+      }
+      const rows = value.map(resolve);
+      if (new Set(rows).size !== rows.length) {
+        throw new MemoryDataError(state.type.name, ownerId, relationship.name, 'the same related id is listed twice');
+      }
+      return rows;
+    });
+    state.given.set(relationship.name, given);
+  }
+}
+
+/** When both sides of an inverse pair are given for two records, they must agree. */
+function checkInverses(state: Loading, loading: ReadonlyMap<string, Loading>): void {
+  for (const relationship of state.type.relationships.values()) {
+    if (relationship.inverse === undefined) continue;
+    const target = loading.get(relationship.target);
+    const inverseGiven = target?.given.get(relationship.inverse);
+    if (target === undefined || inverseGiven === undefined) continue;
+    const given = state.given.get(relationship.name) ?? [];
+    given.forEach((related, position) => {
+      const owner = state.rows[position];
+      if (related === undefined || owner === undefined) return;
+      for (const row of related) {
+        const back = inverseGiven[target.index.get(row) ?? -1];
+        if (back !== undefined && !back.includes(owner)) {
+          throw new MemoryDataError(
+            target.type.name,
+            row.id,
+            relationship.inverse,
+            `disagrees with ${state.type.name} ${JSON.stringify(owner.id)}, whose "${relationship.name}" lists it`,
+          );
+        }
+      }
+    });
+  }
+}
+
+/** Fills every row's link slots: what the row gave, else what the inverse side gave. */
+function fillLinks(state: Loading, loading: ReadonlyMap<string, Loading>): void {
+  const links: LinkSlot[][] = state.rows.map(() => []);
+  for (const relationship of state.type.relationships.values()) {
+    const slot = state.slots.get(relationship.name) ?? 0;
+    const target = loading.get(relationship.target);
+    if (target === undefined) continue;
+    const given = state.given.get(relationship.name) ?? [];
+    const derived: StoredRow[][] = state.rows.map(() => []);
+    const inverseGiven = relationship.inverse === undefined ? undefined : target.given.get(relationship.inverse);
+    // Walk the target rows in primary key order so derived lists come out sorted.
+    inverseGiven?.forEach((owners, position) => {
+      const related = target.rows[position];
+      if (owners === undefined || related === undefined) return;
+      for (const owner of owners) derived[state.index.get(owner) ?? -1]?.push(related);
+    });
+    state.rows.forEach((row, position) => {
+      const explicit = given[position];
+      const related =
+        explicit === undefined
+          ? (derived[position] ?? [])
+          : [...explicit].sort((a, b) => (target.index.get(a) ?? 0) - (target.index.get(b) ?? 0));
+      if (!relationship.toMany && related.length > 1) {
+        throw new MemoryDataError(
+          state.type.name,
+          row.id,
+          relationship.name,
+          `a to-one relationship, but ${related.length} ${target.type.name} records list it in "${relationship.inverse ?? ''}"`,
+        );
+      }
+      const rowLinks = links[position];
+      if (rowLinks !== undefined) rowLinks[slot] = relationship.toMany ? related : (related[0] ?? null);
+    });
+  }
+  state.rows.forEach((row, position) => {
+    const writable = row as { [LINKS]: readonly LinkSlot[]; [POSITION]: number };
+    writable[LINKS] = Object.freeze(links[position] ?? []);
+    writable[POSITION] = position;
+    Object.freeze(row);
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * A bounded map that forgets the least recently used entry: the cache of compiled
+ * query shapes, so a long-running process keeps a fixed footprint however many
+ * shapes clients send.
+ *
+ * @example
+ * const cache = new LruCache<string, number>(2);
+ * cache.set('a', 1); cache.set('b', 2); cache.get('a'); cache.set('c', 3);
+ * cache.get('b'); // undefined: the least recently used entry was dropped
+ */
+export class LruCache<K, V> {
+  readonly capacity: number;
+  private readonly entries = new Map<K, V>();
+
+  constructor(capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('Cache capacity must be a positive integer');
+    this.capacity = capacity;
+  }
+
+  /** Entries held. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The value for a key, marking it most recently used. */
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  /** Stores a value, dropping the least recently used entry when full. */
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done !== true) this.entries.delete(oldest.value);
+    }
+  }
+}

@@ -1,0 +1,235 @@
+import type { FilterNode } from '../../ast/filter-node.js';
+import type { FieldOperator } from '../../ast/operators.js';
+import type { SortKey } from '../../ast/query-ast.js';
+import type { ResolvedAttribute, ResolvedType } from '../../schema/resolved-schema.js';
+import { isCodeUnitSafe } from './code-point-order.js';
+import { compileLikePattern, compileLowerCasePattern } from './like-pattern.js';
+import { compileMatch } from './match-words.js';
+import type { Store, TypeStore } from './store.js';
+
+/**
+ * A test of one non-null field value against constants (indexes into the query's
+ * constants array). `codePoint` marks string comparisons that need code-point
+ * order; native `<` serves the others.
+ */
+export type ValueTest =
+  | { readonly t: 'eq' | 'lt' | 'le' | 'gt' | 'ge'; readonly c: number; readonly codePoint: boolean }
+  | { readonly t: 'between'; readonly lo: number; readonly hi: number; readonly codePoint: boolean }
+  | { readonly t: 'in' | 'call' | 'startswith' | 'endswith'; readonly c: number };
+
+/**
+ * The filter lowered for evaluation: pure structure, no client value (values are
+ * constants referenced by index), so its JSON text is the cache key of the query
+ * shape. Three-valued logic is resolved here: each node answers "is the filter
+ * TRUE" (`negate: false`) or "is it FALSE" (`negate: true`), so a `not` flips the
+ * polarity and an unknown comparison is false in both.
+ */
+export type FilterPlan =
+  | { readonly k: 'const'; readonly value: boolean }
+  | { readonly k: 'and' | 'or'; readonly items: readonly FilterPlan[] }
+  /** A comparison: the field is non-null and the test holds (or, negated, does not hold). */
+  | { readonly k: 'test'; readonly field: string; readonly nullable: boolean; readonly test: ValueTest; readonly negate: boolean }
+  /**
+   * `ilike`/`notilike` on the type's lower-cased column: the field is non-null and
+   * `constants[matcher](constants[column][row[POSITION]])` holds (or not).
+   */
+  | {
+      readonly k: 'lowered';
+      readonly field: string;
+      readonly nullable: boolean;
+      readonly matcher: number;
+      readonly column: number;
+      readonly negate: boolean;
+    }
+  /** `is_`/`isnot`: two-valued. */
+  | { readonly k: 'is'; readonly field: string; readonly value: null | boolean; readonly negate: boolean }
+  | {
+      readonly k: 'fields';
+      readonly field: string;
+      readonly other: string;
+      readonly nullable: boolean;
+      readonly op: FieldOperator;
+      readonly codePoint: boolean;
+      readonly negate: boolean;
+    }
+  /** `any`/`has`: two-valued; `item` is evaluated on the related rows of link slot `slot`. */
+  | { readonly k: 'exists'; readonly slot: number; readonly toMany: boolean; readonly item: FilterPlan; readonly negate: boolean };
+
+/** One sort key lowered: link slots to follow, the field, and how to compare. */
+export interface SortPlanKey {
+  readonly slots: readonly number[];
+  readonly field: string;
+  readonly desc: boolean;
+  readonly codePoint: boolean;
+}
+
+/** A filter plan with the constants it refers to. */
+export interface LoweredFilter {
+  readonly plan: FilterPlan;
+  readonly constants: readonly unknown[];
+}
+
+/**
+ * Lowers a filter node of type `type` into a plan and its constants. Field and
+ * relationship names are checked against the schema; an unknown one is a
+ * programming error (the parser never produces it) and throws.
+ *
+ * @example
+ * lowerFilter(store, 'person', { kind: 'compare', field: 'name', op: 'eq', value: 'John' });
+ * // { plan: { k: 'test', field: 'name', nullable: false, test: { t: 'eq', c: 0, codePoint: false }, negate: false }, constants: ['John'] }
+ */
+export function lowerFilter(store: Store, type: string, node: FilterNode): LoweredFilter {
+  const constants: unknown[] = [];
+  const plan = lower(store, requireStore(store, type), node, false, constants);
+  return { plan, constants };
+}
+
+/**
+ * Lowers sort keys, appending `id` ascending when the primary key is not a key, so
+ * the order is always total.
+ *
+ * @example
+ * lowerSort(store, 'computer', [{ path: ['owner'], field: 'name', direction: 'asc' }]);
+ */
+export function lowerSort(store: Store, type: string, keys: readonly SortKey[]): SortPlanKey[] {
+  const root = requireStore(store, type);
+  const lowered = keys.map((key): SortPlanKey => {
+    let current = root;
+    const slots: number[] = [];
+    for (const name of key.path) {
+      const relationship = current.type.relationships.get(name);
+      const slot = current.slots.get(name);
+      if (relationship === undefined || slot === undefined || relationship.toMany) {
+        throw new Error(`Cannot sort ${type} through "${name}": not a to-one relationship of ${current.type.name}`);
+      }
+      slots.push(slot);
+      current = requireStore(store, relationship.target);
+    }
+    const attribute = requireField(current.type, key.field);
+    const codePoint = attribute.kind === 'string' && !current.codeUnitSafe.has(key.field);
+    return { slots, field: key.field, desc: key.direction === 'desc', codePoint };
+  });
+  if (!keys.some((key) => key.path.length === 0 && key.field === 'id')) {
+    lowered.push({ slots: [], field: 'id', desc: false, codePoint: root.type.id.kind === 'string' && !root.codeUnitSafe.has('id') });
+  }
+  return lowered;
+}
+
+/**
+ * The TypeStore of a type, or a thrown `Error` for a type the schema lacks.
+ *
+ * @example
+ * requireStore(store, 'person').rows.length;
+ */
+export function requireStore(store: Store, type: string): TypeStore {
+  const found = store.types.get(type);
+  if (found === undefined) throw new Error(`Unknown resource type "${type}" (not in the schema)`);
+  return found;
+}
+
+function requireField(type: ResolvedType, field: string): ResolvedAttribute {
+  const attribute = field === 'id' ? type.id : type.attributes.get(field);
+  if (attribute === undefined) throw new Error(`Unknown field "${field}" of type "${type.name}"`);
+  return attribute;
+}
+
+function lower(store: Store, current: TypeStore, node: FilterNode, negate: boolean, constants: unknown[]): FilterPlan {
+  switch (node.kind) {
+    case 'and':
+    case 'or': {
+      // NOT (a AND b) is FALSE-of-and: (NOT a) OR (NOT b), and dually.
+      const conjunction = (node.kind === 'and') !== negate;
+      const items = node.nodes.map((child) => lower(store, current, child, negate, constants));
+      if (items.length === 0) return { k: 'const', value: conjunction };
+      if (items.length === 1) return items[0] as FilterPlan;
+      return { k: conjunction ? 'and' : 'or', items };
+    }
+    case 'not':
+      return lower(store, current, node.node, !negate, constants);
+    case 'any':
+    case 'has': {
+      const relationship = current.type.relationships.get(node.relationship);
+      const slot = current.slots.get(node.relationship);
+      if (relationship === undefined || slot === undefined || relationship.toMany !== (node.kind === 'any')) {
+        throw new Error(`"${node.kind}" does not apply to "${node.relationship}" of type "${current.type.name}"`);
+      }
+      const item = lower(store, requireStore(store, relationship.target), node.node as FilterNode, false, constants);
+      return { k: 'exists', slot, toMany: relationship.toMany, item, negate };
+    }
+    case 'compare_fields': {
+      const attribute = requireField(current.type, node.field);
+      const other = requireField(current.type, node.other);
+      return {
+        k: 'fields',
+        field: node.field,
+        other: node.other,
+        nullable: attribute.nullable || other.nullable,
+        op: node.op,
+        codePoint: attribute.kind === 'string' && !current.codeUnitSafe.has(node.field) && !current.codeUnitSafe.has(node.other),
+        negate,
+      };
+    }
+    case 'compare':
+      return lowerCompare(current, requireField(current.type, node.field), node, negate, constants);
+  }
+}
+
+function lowerCompare(
+  current: TypeStore,
+  attribute: ResolvedAttribute,
+  node: Extract<FilterNode, { kind: 'compare' }>,
+  negate: boolean,
+  constants: unknown[],
+): FilterPlan {
+  const field = attribute.name;
+  const nullable = attribute.nullable;
+  const constant = (value: unknown): number => constants.push(value) - 1;
+  // Native `<` is exact when either side has no unit at or above U+D800.
+  const codePoint = (value: unknown): boolean =>
+    attribute.kind === 'string' && !current.codeUnitSafe.has(field) && typeof value === 'string' && !isCodeUnitSafe(value);
+  const test = (valueTest: ValueTest, negated: boolean): FilterPlan => ({ k: 'test', field, nullable, test: valueTest, negate: negated });
+  const { op, value } = node;
+  switch (op) {
+    case 'is_':
+    case 'isnot':
+      return { k: 'is', field, value: value as null | boolean, negate: negate !== (op === 'isnot') };
+    case 'in_':
+    case 'notin_': {
+      const list = value as readonly unknown[];
+      if (list.length === 0) return { k: 'const', value: (op === 'notin_') !== negate };
+      return test({ t: 'in', c: constant(new Set(list)) }, negate !== (op === 'notin_'));
+    }
+    case 'between': {
+      const [lo, hi] = value as readonly [unknown, unknown];
+      return test({ t: 'between', lo: constant(lo), hi: constant(hi), codePoint: codePoint(lo) || codePoint(hi) }, negate);
+    }
+    case 'eq':
+    case 'ne':
+    case 'lt':
+    case 'le':
+    case 'gt':
+    case 'ge': {
+      if (value === null) return { k: 'const', value: false };
+      const t = op === 'ne' ? 'eq' : op;
+      return test({ t, c: constant(value), codePoint: codePoint(value) }, negate !== (op === 'ne'));
+    }
+    case 'like':
+    case 'notlike':
+      return test({ t: 'call', c: constant(compileLikePattern(value as string, false)) }, negate !== (op === 'notlike'));
+    case 'ilike':
+    case 'notilike':
+      return {
+        k: 'lowered',
+        field,
+        nullable,
+        matcher: constant(compileLowerCasePattern(value as string)),
+        column: constant(current.lowered(field)),
+        negate: negate !== (op === 'notilike'),
+      };
+    case 'match':
+      return test({ t: 'call', c: constant(compileMatch(value as string)) }, negate);
+    case 'startswith':
+    case 'endswith':
+      return test({ t: op, c: constant(value) }, negate);
+  }
+}

@@ -1,0 +1,53 @@
+import type { Id, Row } from '../data-layer.js';
+import type { ResolvedType } from '../../schema/resolved-schema.js';
+
+/**
+ * The key of the hidden, non-enumerable member of every stored row that holds its
+ * relationships, linked once at load: one slot per relationship of the type, in
+ * declaration order — the related row (or `null`) for a to-one relationship, the
+ * related rows in primary key order for a to-many one.
+ */
+export const LINKS: unique symbol = Symbol('jsonapi-query.links');
+
+/** The key of the hidden member holding a row's position in its type's `rows` (the index of derived columns). */
+export const POSITION: unique symbol = Symbol('jsonapi-query.position');
+
+/** One slot of a row's hidden links. */
+export type LinkSlot = StoredRow | null | readonly StoredRow[];
+
+/** A stored row: `id` and every attribute, plus the hidden links and position. */
+export interface StoredRow extends Row {
+  readonly [LINKS]: readonly LinkSlot[];
+  readonly [POSITION]: number;
+}
+
+/** The rows of one type, in primary key order, with their lookup tables. */
+export interface TypeStore {
+  readonly type: ResolvedType;
+  readonly rows: readonly StoredRow[];
+  readonly byId: ReadonlyMap<Id, StoredRow>;
+  /** Relationship name → slot in `row[LINKS]`. */
+  readonly slots: ReadonlyMap<string, number>;
+  /**
+   * String fields (`id` included) none of whose values holds a UTF-16 unit at or
+   * above U+D800: native `<` gives code-point order against them.
+   */
+  readonly codeUnitSafe: ReadonlySet<string>;
+  /** Lower-cased values of a string field by row position, built on first use (`ilike`). */
+  lowered(field: string): readonly (string | null)[];
+}
+
+/** Everything the layer holds. */
+export interface Store {
+  readonly types: ReadonlyMap<string, TypeStore>;
+}
+
+/**
+ * The links of a stored row.
+ *
+ * @example
+ * const computers = linksOf(row)[store.slots.get('computers')!];
+ */
+export function linksOf(row: StoredRow): readonly LinkSlot[] {
+  return row[LINKS];
+}

@@ -1,0 +1,120 @@
+/**
+ * Compiles a filter tree of the QueryAST into one SQL condition: comparisons by
+ * the operator table, `and`/`or`/`not` to any depth, `any`/`has` as correlated
+ * `EXISTS` (true or false, never unknown).
+ */
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { FilterNode } from '../../ast/filter-node.js';
+import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
+import { columnRef, existsSource } from './relationship-sql.js';
+import type { SqlDialect } from './sql-dialect.js';
+import {
+  type MappedType,
+  type ResolvedSqlMapping,
+  requireMappedRelationship,
+  requireMappedType,
+} from './sql-mapping.js';
+import { comparable, type Operand, SQL_FALSE, SQL_OPERATORS, SQL_TRUE } from './sql-operators.js';
+
+/** What compiling needs beside the node: the mapping, the dialect, fresh aliases. */
+export interface CompileContext {
+  readonly mapping: ResolvedSqlMapping;
+  readonly dialect: SqlDialect;
+  /** A new table alias, unique within the statement. */
+  nextAlias(): string;
+}
+
+/** The record a node is evaluated on: its mapped type and table alias. */
+export interface Scope {
+  readonly mapped: MappedType;
+  readonly alias: string;
+}
+
+/**
+ * A fresh compile context whose aliases are `prefix` followed by a counter.
+ *
+ * @example
+ * const context = compileContext(mapping, postgresDialect, 's');
+ * context.nextAlias(); // 's1'
+ */
+export function compileContext(mapping: ResolvedSqlMapping, dialect: SqlDialect, prefix: string): CompileContext {
+  let counter = 0;
+  return { mapping, dialect, nextAlias: () => `${prefix}${++counter}` };
+}
+
+/**
+ * The attribute (or `id`) of a mapped type and its column in the scope.
+ *
+ * @example
+ * fieldOperand({ mapped: person, alias: 't0' }, 'name').column; // "t0"."name"
+ */
+export function fieldOperand(scope: Scope, field: string): Operand {
+  const { type, columns } = scope.mapped;
+  const attribute: ResolvedAttribute | undefined = field === 'id' ? type.id : type.attributes.get(field);
+  const column = columns.get(field);
+  if (attribute === undefined || column === undefined) {
+    throw new Error(`Unknown field "${field}" of type "${type.name}" (not in the schema)`);
+  }
+  return { attribute, column: columnRef(scope.alias, column) };
+}
+
+const FIELD_OPERATORS = { eq: '=', ne: '<>', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
+
+type NodeCompiler<K extends FilterNode['kind']> = (
+  node: Extract<FilterNode, { kind: K }>,
+  scope: Scope,
+  context: CompileContext,
+) => RawBuilder<SqlBool>;
+
+const NODE_COMPILERS: { readonly [K in FilterNode['kind']]: NodeCompiler<K> } = {
+  compare: (node, scope, context) => SQL_OPERATORS[node.op](fieldOperand(scope, node.field), node.value, context.dialect),
+  compare_fields: (node, scope, context) => {
+    const purpose = node.op === 'eq' || node.op === 'ne' ? 'equality' : 'order';
+    const left = comparable(fieldOperand(scope, node.field), context.dialect, purpose);
+    const right = comparable(fieldOperand(scope, node.other), context.dialect, purpose);
+    return sql<SqlBool>`${left} ${sql.raw(FIELD_OPERATORS[node.op])} ${right}`;
+  },
+  and: (node, scope, context) =>
+    node.nodes.length === 0
+      ? SQL_TRUE
+      : sql<SqlBool>`(${sql.join(
+          node.nodes.map((child) => compileFilter(child, scope, context)),
+          sql` and `,
+        )})`,
+  or: (node, scope, context) =>
+    node.nodes.length === 0
+      ? SQL_FALSE
+      : sql<SqlBool>`(${sql.join(
+          node.nodes.map((child) => compileFilter(child, scope, context)),
+          sql` or `,
+        )})`,
+  not: (node, scope, context) => sql<SqlBool>`not (${compileFilter(node.node, scope, context)})`,
+  any: (node, scope, context) => compileExists(node.relationship, node.node, scope, context),
+  has: (node, scope, context) => compileExists(node.relationship, node.node, scope, context),
+};
+
+function compileExists(
+  relationshipName: string,
+  node: FilterNode,
+  scope: Scope,
+  context: CompileContext,
+): RawBuilder<SqlBool> {
+  const relationship = requireMappedRelationship(scope.mapped, relationshipName);
+  const target = requireMappedType(context.mapping, relationship.relationship.target);
+  const alias = context.nextAlias();
+  const { from, link } = existsSource(relationship, scope.mapped, scope.alias, target, alias);
+  const condition = compileFilter(node, { mapped: target, alias }, context);
+  return sql<SqlBool>`exists (select 1 from ${from} where ${link} and ${condition})`;
+}
+
+/**
+ * One SQL condition for a filter tree evaluated on the records of `scope`.
+ *
+ * @example
+ * compileFilter({ kind: 'compare', field: 'name', op: 'eq', value: 'John' }, scope, context);
+ * // "t0"."name" = $1   (PostgreSQL)
+ */
+export function compileFilter(node: FilterNode, scope: Scope, context: CompileContext): RawBuilder<SqlBool> {
+  const compile = NODE_COMPILERS[node.kind] as NodeCompiler<FilterNode['kind']>;
+  return compile(node, scope, context);
+}

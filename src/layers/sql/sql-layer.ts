@@ -1,0 +1,295 @@
+/**
+ * The SQL data layer: evaluates QueryASTs with one statement per read (plus one
+ * count), on any Kysely instance for PostgreSQL (and PGlite), MySQL/MariaDB or
+ * SQLite, with exactly the semantics of the memory layer.
+ */
+import { type Kysely, type RawBuilder, sql, type SqlBool } from 'kysely';
+import { COMPARISON_OPERATORS, type Operator, RELATIONSHIP_OPERATORS } from '../../ast/operators.js';
+import type { SortKey } from '../../ast/query-ast.js';
+import { resolveSchema, type ResolvedAttribute } from '../../schema/resolved-schema.js';
+import type { ResourceSchema } from '../../schema/schema.js';
+import {
+  type DataLayer,
+  DataLayerError,
+  type Id,
+  type IncludeRequest,
+  type IncludeResult,
+  type LayerContext,
+  type ReadRequest,
+  type ReadResult,
+  type RelatedReadRequest,
+  type Row,
+} from '../data-layer.js';
+import { compileContext, compileFilter, type Scope } from './compile-filter.js';
+import { compileSort } from './compile-sort.js';
+import { aliasedTable, columnRef, relatedSource } from './relationship-sql.js';
+import { decodeId, selectPlan } from './row-codec.js';
+import { detectDialect, dialectHooks, type SqlDialect, type SqlDialectName } from './sql-dialect.js';
+import { toDataLayerError } from './sql-errors.js';
+import {
+  type MappedType,
+  requireMappedRelationship,
+  requireMappedType,
+  type ResolvedSqlMapping,
+  resolveSqlMapping,
+  type SqlMapping,
+} from './sql-mapping.js';
+
+/** Options of `createSqlLayer`. */
+export interface SqlLayerOptions {
+  /** Your Kysely instance; the layer never closes it. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly db: Kysely<any>;
+  readonly schema: ResourceSchema;
+  /** Tables, columns and foreign keys; every part defaults from the schema. */
+  readonly mapping?: SqlMapping;
+  /** Detected from the Kysely adapter when omitted; pass hooks (`mysqlDialect('utf8mb4_0900_bin')`) to tune one. */
+  readonly dialect?: SqlDialectName | SqlDialect;
+  /**
+   * Cancels any statement running longer (PostgreSQL: `statement_timeout` in a
+   * transaction, and an aborted signal cancels the running statement with
+   * `pg_cancel_backend`; MySQL/MariaDB: `max_execution_time`/`max_statement_time`
+   * on the connection). SQLite cannot interrupt a statement; ignored there.
+   */
+  readonly statementTimeoutMs?: number;
+  /** Owner ids per `IN` list of an include query (larger sets are split). Default 5,000. */
+  readonly includeChunkSize?: number;
+}
+
+/** The SQL data layer, with the resolved mapping and dialect it uses. */
+export interface SqlLayer extends DataLayer {
+  readonly dialect: SqlDialectName;
+  readonly mapping: ResolvedSqlMapping;
+}
+
+const ALL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>([...RELATIONSHIP_OPERATORS, ...COMPARISON_OPERATORS]);
+const ROOT = 't0';
+const ID_ASC: readonly SortKey[] = [{ path: [], field: 'id', direction: 'asc' }];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Executor = Kysely<any>;
+
+/**
+ * Creates the SQL data layer over a Kysely instance. The mapping is checked
+ * against the schema here (a `SchemaError` names the type and field at fault).
+ * On SQLite, call `registerSqliteFunctions` on the connection first.
+ *
+ * @example
+ * const db = new Kysely({ dialect: new PostgresDialect({ pool: new Pool({ connectionString }) }) });
+ * const layer = createSqlLayer({ db, schema: exampleSchema, statementTimeoutMs: 5_000 });
+ * const { rows, total } = await layer.read(
+ *   { type: 'person', filter: null, sort: [{ path: [], field: 'id', direction: 'asc' }], offset: 0, limit: 30 },
+ *   { signal: AbortSignal.timeout(10_000) },
+ * );
+ */
+export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
+  const { db, statementTimeoutMs } = options;
+  const mapping = resolveSqlMapping(resolveSchema(options.schema), options.mapping);
+  const dialect =
+    typeof options.dialect === 'object' ? options.dialect : dialectHooks(options.dialect ?? detectDialect(db));
+  const chunkSize = options.includeChunkSize ?? 5_000;
+  if (statementTimeoutMs !== undefined && !(Number.isInteger(statementTimeoutMs) && statementTimeoutMs > 0)) {
+    throw new Error('statementTimeoutMs must be a positive integer');
+  }
+  let mysqlTimeoutVariable: Promise<string> | undefined;
+
+  async function withStatementTimeout<T>(
+    work: (executor: Executor) => Promise<T>,
+    ms: number,
+    signal: AbortSignal,
+  ): Promise<T> {
+    if (dialect.name === 'postgres') {
+      return db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: unknown }>`select set_config('statement_timeout', ${String(ms)}, true), pg_backend_pid() as ${sql.id('pid')}`.execute(trx);
+        const pid = Number(rows[0]?.pid);
+        // On abort, cancel the running statement from another connection (never our own: PGlite has one).
+        const cancel = (): void => {
+          sql`select pg_cancel_backend(${pid}) where pg_backend_pid() <> ${pid}`.execute(db).catch(() => undefined);
+        };
+        signal.addEventListener('abort', cancel, { once: true });
+        try {
+          return await work(trx);
+        } finally {
+          signal.removeEventListener('abort', cancel);
+        }
+      });
+    }
+    if (dialect.name === 'mysql') {
+      mysqlTimeoutVariable ??= sql<{ v: string }>`select version() as v`
+        .execute(db)
+        .then(({ rows }) => (/mariadb/i.test(rows[0]?.v ?? '') ? 'max_statement_time' : 'max_execution_time'));
+      const variable = sql.raw(await mysqlTimeoutVariable);
+      const value = (await mysqlTimeoutVariable) === 'max_statement_time' ? ms / 1000 : ms;
+      return db.connection().execute(async (connection) => {
+        await sql`set session ${variable} = ${value}`.execute(connection);
+        try {
+          return await work(connection);
+        } finally {
+          await sql`set session ${variable} = 0`.execute(connection);
+        }
+      });
+    }
+    return work(db);
+  }
+
+  async function run<T>(signal: AbortSignal, work: (executor: Executor) => Promise<T>): Promise<T> {
+    if (signal.aborted) throw aborted(signal);
+    const pending =
+      statementTimeoutMs === undefined ? work(db) : withStatementTimeout(work, statementTimeoutMs, signal);
+    try {
+      return await raceAbort(pending, signal);
+    } catch (error) {
+      throw toDataLayerError(error);
+    }
+  }
+
+  function encodeId(attribute: ResolvedAttribute, id: Id): Id {
+    return attribute.integer ? Number(id) : String(id);
+  }
+
+  /** Rows and total of the records of `scope.mapped` matching `conditions`, sorted and paged. */
+  async function readPage(
+    executor: Executor,
+    scope: Scope,
+    from: RawBuilder<unknown>,
+    conditions: readonly RawBuilder<SqlBool>[],
+    request: Omit<ReadRequest, 'type'>,
+    idsOnly: boolean,
+  ): Promise<{ rows: Row[]; total: number }> {
+    const context = compileContext(mapping, dialect, 's');
+    const all = request.filter === null ? conditions : [...conditions, compileFilter(request.filter, scope, context)];
+    const where = all.length === 0 ? sql`` : sql` where ${sql.join(all, sql` and `)}`;
+    const sort = compileSort(request.sort, scope, context);
+    const plan = selectPlan(scope.mapped, scope.alias, idsOnly ? [] : request.attributes);
+    const joins = sort.joins.length === 0 ? sql`` : sql` ${sql.join(sort.joins, sql` `)}`;
+    const orderBy = sort.orderBy === null ? sql`` : sql` order by ${sort.orderBy}`;
+    const { limit, offset } = request;
+    const paging =
+      limit === null
+        ? offset > 0
+          ? sql` limit ${Number.MAX_SAFE_INTEGER} offset ${offset}`
+          : sql``
+        : sql` limit ${limit} offset ${offset}`;
+    const rowsQuery = sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${from}${joins}${where}${orderBy}${paging}`;
+    const countQuery = sql<{ n: unknown }>`select count(*) as ${sql.id('n')} from ${from}${where}`;
+    const [result, count] = await Promise.all([
+      rowsQuery.execute(executor),
+      limit === null ? undefined : countQuery.execute(executor),
+    ]);
+    const rows = result.rows.map((raw) => plan.decode(raw));
+    const total = count === undefined ? offset + rows.length : Number(count.rows[0]?.n ?? 0);
+    return { rows, total };
+  }
+
+  async function ownerExists(executor: Executor, owner: MappedType, id: Id): Promise<boolean> {
+    const { rows } = await sql`select 1 as ${sql.id('x')} from ${aliasedTable(owner.table, ROOT)} where ${columnRef(ROOT, owner.primaryKey)} = ${encodeId(owner.type.id, id)}`.execute(
+      executor,
+    );
+    return rows.length > 0;
+  }
+
+  async function readRelatedRows(
+    request: RelatedReadRequest,
+    context: LayerContext,
+    idsOnly: boolean,
+  ): Promise<ReadResult | null> {
+    const owner = requireMappedType(mapping, request.type);
+    const relationship = requireMappedRelationship(owner, request.relationship);
+    const target = requireMappedType(mapping, relationship.relationship.target);
+    const { from, ownerKey } = relatedSource(relationship, owner, target, ROOT);
+    const link = sql<SqlBool>`${ownerKey} = ${encodeId(owner.type.id, request.id)}`;
+    const scope: Scope = { mapped: target, alias: ROOT };
+    const toOne = !relationship.relationship.toMany;
+    const page = toOne ? { filter: null, sort: ID_ASC, offset: 0, limit: null } : request;
+    const pageRequest: Omit<ReadRequest, 'type'> =
+      request.attributes === undefined ? page : { ...page, attributes: request.attributes };
+    return run(context.signal, async (executor) => {
+      const [exists, result] = await Promise.all([
+        ownerExists(executor, owner, request.id),
+        readPage(executor, scope, from, [link], pageRequest, idsOnly),
+      ]);
+      return exists ? result : null;
+    });
+  }
+
+  return {
+    dialect: dialect.name,
+    mapping,
+    operators: ALL_OPERATORS,
+
+    async read(request, context) {
+      const mapped = requireMappedType(mapping, request.type);
+      return run(context.signal, (executor) =>
+        readPage(executor, { mapped, alias: ROOT }, aliasedTable(mapped.table, ROOT), [], request, false),
+      );
+    },
+
+    async readOne(type, id, context) {
+      const mapped = requireMappedType(mapping, type);
+      const plan = selectPlan(mapped, ROOT);
+      return run(context.signal, async (executor) => {
+        const { rows } = await sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${encodeId(mapped.type.id, id)}`.execute(
+          executor,
+        );
+        const raw = rows[0];
+        return raw === undefined ? null : plan.decode(raw);
+      });
+    },
+
+    async readRelated(request, context) {
+      return readRelatedRows(request, context, false);
+    },
+
+    async readLinkage(request, context) {
+      const result = await readRelatedRows(request, context, true);
+      return result === null ? null : { ids: result.rows.map((row) => row.id), total: result.total };
+    },
+
+    async readIncluded(request: IncludeRequest, context: LayerContext): Promise<IncludeResult> {
+      const owner = requireMappedType(mapping, request.type);
+      const relationship = requireMappedRelationship(owner, request.relationship);
+      const target = requireMappedType(mapping, relationship.relationship.target);
+      const { from, ownerKey } = relatedSource(relationship, owner, target, ROOT);
+      const plan = selectPlan(target, ROOT, request.attributes);
+      const sort = compileSort(ID_ASC, { mapped: target, alias: ROOT }, compileContext(mapping, dialect, 's'));
+      const orderBy = sort.orderBy === null ? sql`` : sql` order by ${sort.orderBy}`;
+      const result = new Map<string, Row[]>(request.ids.map((id) => [String(id), []]));
+      const ids = [...new Set(request.ids.map((id) => encodeId(owner.type.id, id)))];
+      const chunks: Id[][] = [];
+      for (let start = 0; start < ids.length; start += chunkSize) chunks.push(ids.slice(start, start + chunkSize));
+      return run(context.signal, async (executor) => {
+        for (const chunk of chunks) {
+          const { rows } = await sql<Record<string, unknown>>`select ${ownerKey} as ${sql.id('o')}, ${sql.join(plan.columns)} from ${from} where ${ownerKey} in (${sql.join(chunk)})${orderBy}`.execute(
+            executor,
+          );
+          for (const raw of rows) {
+            result.get(String(decodeId(owner.type.id, raw['o'])))?.push(plan.decode(raw));
+          }
+        }
+        return result;
+      });
+    },
+  };
+}
+
+function aborted(signal: AbortSignal): DataLayerError {
+  return new DataLayerError('timeout', 'the request was aborted', { cause: signal.reason });
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(aborted(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

@@ -1,0 +1,86 @@
+import type { Operator } from '../../ast/operators.js';
+import type { ErrorCode } from '../../errors/error-codes.js';
+import { QueryError } from '../../errors/query-error.js';
+import type { QueryLimits } from '../../limits.js';
+import { FILTER_DEPTH_CEILING } from './depth-scan.js';
+
+/**
+ * What resolving one request's filter needs: the limits, the data layer's
+ * operators, the parameter being resolved (for `source.parameter`) and the node
+ * budget shared by the JSON form and every simple filter.
+ *
+ * @example
+ * const context = new FilterContext(limits, undefined);
+ * context.parameter = 'filter[name]';
+ */
+export class FilterContext {
+  /** The parameter being resolved, exactly as sent: `filter` or `filter[name]`. */
+  parameter = 'filter';
+  /** Nodes created so far for this request. */
+  nodes = 0;
+  /** Whether the JSON form is being resolved: only then do faults carry a pointer. */
+  json = false;
+  /**
+   * The keys from the top of the filter JSON to the entry being resolved, pushed and
+   * popped while descending, so a JSON pointer is only built when a fault needs one.
+   */
+  readonly path: (string | number)[] = [];
+  /** `maxFilterDepth`, at most `FILTER_DEPTH_CEILING`. */
+  readonly maxDepth: number;
+
+  constructor(
+    readonly limits: QueryLimits,
+    readonly operators: ReadonlySet<Operator> | undefined,
+  ) {
+    this.maxDepth = Math.min(limits.maxFilterDepth, FILTER_DEPTH_CEILING);
+  }
+
+  /**
+   * The JSON pointer of the current entry, plus a suffix (`/val`), or `undefined`
+   * outside the JSON form.
+   */
+  at(suffix = ''): string | undefined {
+    if (!this.json) return undefined;
+    let pointer = '';
+    for (const key of this.path) pointer += `/${key}`;
+    return pointer + suffix;
+  }
+
+  /** Counts one node against `maxFilterNodes`. */
+  countNode(): void {
+    if (++this.nodes > this.limits.maxFilterNodes) {
+      throw this.fault(
+        'filter_too_many_nodes',
+        `The filter has more than ${this.limits.maxFilterNodes} nodes`,
+        this.at(),
+        this.limits.maxFilterNodes,
+      );
+    }
+  }
+
+  /** Checks that a node at this nesting level is within `maxFilterDepth`. */
+  checkDepth(depth: number): void {
+    if (depth > this.maxDepth) throw this.tooDeep(this.at());
+  }
+
+  /** The `filter_too_deep` error. */
+  tooDeep(pointer: string | undefined): QueryError {
+    return this.fault(
+      'filter_too_deep',
+      `The filter nests and/or/not/any/has more than ${this.maxDepth} levels deep`,
+      pointer,
+      this.maxDepth,
+    );
+  }
+
+  /** The error for a fault of the current parameter, at a JSON pointer when inside the filter JSON. */
+  fault(code: ErrorCode, detail: string, pointer: string | undefined, limit?: number): QueryError {
+    return QueryError.of({
+      code,
+      detail,
+      parameter: this.parameter,
+      ...(pointer === undefined ? {} : { pointer }),
+      ...(limit === undefined ? {} : { limit }),
+    });
+  }
+}

@@ -1,0 +1,169 @@
+import type { ComparisonOperator } from '../../ast/operators.js';
+import type { Scalar } from '../../schema/infer.js';
+import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
+import type { FilterContext } from './filter-context.js';
+import type { NodeValue } from './nodes.js';
+
+/**
+ * Checks the value of a comparison against its operator and the attribute's JSON
+ * Schema (ajv: types, `format: date` with impossible dates rejected, enums), and the
+ * limits on strings, lists, wildcards and words. Throws `invalid_value` (or the
+ * limit's code) pointing at `val`. `eq null`/`ne null` are rewritten by the caller
+ * (to `is_ null`/`isnot null`) before this is called.
+ *
+ * @example
+ * checkValue(birthDate, 'between', ['1990-01-01', '1999-12-31'], context); // the frozen list
+ */
+export function checkValue(
+  attribute: ResolvedAttribute,
+  op: ComparisonOperator,
+  value: unknown,
+  context: FilterContext,
+): NodeValue {
+  switch (op) {
+    case 'eq':
+    case 'ne':
+    case 'lt':
+    case 'le':
+    case 'gt':
+    case 'ge':
+      return value === null ? null : checkScalar(attribute, value, '/val', context);
+    case 'between':
+      if (!Array.isArray(value) || value.length !== 2) {
+        throw invalid(context, '/val', `"between" on "${attribute.name}" takes an array of exactly two values`);
+      }
+      return checkList(attribute, value, context);
+    case 'in_':
+    case 'notin_':
+      if (!Array.isArray(value)) {
+        throw invalid(context, '/val', `"${op}" on "${attribute.name}" takes an array of values`);
+      }
+      if (value.length > context.limits.maxListItems) {
+        throw context.fault(
+          'list_too_long',
+          `The "${op}" list has ${value.length} items; the limit is ${context.limits.maxListItems}`,
+          context.at('/val'),
+          context.limits.maxListItems,
+        );
+      }
+      return checkList(attribute, value, context);
+    case 'is_':
+    case 'isnot':
+      if (value === null || (attribute.kind === 'boolean' && typeof value === 'boolean')) return value;
+      throw invalid(
+        context,
+        '/val',
+        attribute.kind === 'boolean'
+          ? `"${op}" takes null, true or false`
+          : `"${op}" on "${attribute.name}" takes null (true and false only on boolean fields)`,
+      );
+    case 'like':
+    case 'ilike':
+    case 'notlike':
+    case 'notilike':
+      return checkPattern(checkText(attribute, op, value, context), context);
+    case 'startswith':
+    case 'endswith':
+      return checkText(attribute, op, value, context);
+    case 'match':
+      return checkWords(checkText(attribute, op, value, context), context);
+  }
+}
+
+/** Checks every item in place (the array is the one `JSON.parse` made) and freezes it. */
+function checkList(attribute: ResolvedAttribute, values: unknown[], context: FilterContext): readonly Scalar[] {
+  for (let index = 0; index < values.length; index++) {
+    const item = values[index];
+    if (item === 0) values[index] = 0; // -0 → 0, as JSON writes it
+    if (item === null || typeof item === 'object' || !checksOut(attribute, item, context)) {
+      const at = `/val/${index}`;
+      if (item === null) throw invalid(context, at, `A list of values on "${attribute.name}" cannot hold null`);
+      checkScalar(attribute, item, at, context);
+    }
+  }
+  return Object.freeze(values as Scalar[]);
+}
+
+/** The fast, allocation-free form of `checkScalar` for list items: `true` when the item is valid. */
+function checksOut(attribute: ResolvedAttribute, item: unknown, context: FilterContext): boolean {
+  if (typeof item === 'string' && item.length > context.limits.maxStringLength) return false;
+  return item !== undefined && attribute.validate(item);
+}
+
+/**
+ * One non-null value, checked against the attribute's JSON Schema; `suffix` locates
+ * it under the current entry (`/val`, `/val/2`) for the error's pointer.
+ *
+ * @example
+ * checkScalar(birthDate, '2021-02-30', '/val', context); // throws invalid_value
+ */
+export function checkScalar(attribute: ResolvedAttribute, value: unknown, suffix: string, context: FilterContext): Scalar {
+  if (typeof value === 'object' || value === undefined) {
+    throw invalid(context, suffix, `The value of "${attribute.name}" must be a single value, not an object or array`);
+  }
+  if (typeof value === 'string') checkLength(value, suffix, context);
+  const validate = attribute.validate;
+  if (!validate(value)) {
+    const reason = validate.errors?.[0]?.message ?? 'is not valid';
+    throw invalid(context, suffix, `The value ${JSON.stringify(value)} of "${attribute.name}" ${reason}`);
+  }
+  return value === 0 ? 0 : (value as Scalar); // -0 → 0, as JSON writes it
+}
+
+function checkText(attribute: ResolvedAttribute, op: ComparisonOperator, value: unknown, context: FilterContext): string {
+  if (typeof value !== 'string' || value.length === 0) {
+    throw invalid(context, '/val', `"${op}" on "${attribute.name}" takes a non-empty string`);
+  }
+  checkLength(value, '/val', context);
+  return value;
+}
+
+function checkLength(value: string, suffix: string, context: FilterContext): void {
+  if (value.length > context.limits.maxStringLength) {
+    throw context.fault(
+      'value_too_long',
+      `A filter value has ${value.length} characters; the limit is ${context.limits.maxStringLength}`,
+      context.at(suffix),
+      context.limits.maxStringLength,
+    );
+  }
+}
+
+/** Counts unescaped `%` and `_` of a `like`-family pattern. */
+function checkPattern(pattern: string, context: FilterContext): string {
+  let wildcards = 0;
+  for (let index = 0; index < pattern.length; index++) {
+    const code = pattern.charCodeAt(index);
+    if (code === 92 /* \ */) index++;
+    else if (code === 37 /* % */ || code === 95 /* _ */) wildcards++;
+  }
+  if (wildcards > context.limits.maxWildcards) {
+    throw context.fault(
+      'too_many_wildcards',
+      `The pattern has ${wildcards} wildcards; the limit is ${context.limits.maxWildcards}`,
+      context.at('/val'),
+      context.limits.maxWildcards,
+    );
+  }
+  return pattern;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Counts the words of a `match` value (runs of letters and digits). */
+function checkWords(value: string, context: FilterContext): string {
+  const words = value.match(WORD)?.length ?? 0;
+  if (words > context.limits.maxMatchWords) {
+    throw context.fault(
+      'too_many_words',
+      `The match value has ${words} words; the limit is ${context.limits.maxMatchWords}`,
+      context.at('/val'),
+      context.limits.maxMatchWords,
+    );
+  }
+  return value;
+}
+
+function invalid(context: FilterContext, suffix: string, detail: string) {
+  return context.fault('invalid_value', detail, context.at(suffix));
+}

@@ -1,0 +1,63 @@
+import { jsonApiError } from '../../errors/query-error.js';
+import type { QueryLimits } from '../../limits.js';
+import { decodeComponent } from './decode-component.js';
+import { checkParameterCount, checkQueryLength, utf8Length } from './query-budget.js';
+import { ParameterSorter } from './sort-parameters.js';
+
+/**
+ * Splits a raw query string (with or without its leading `?`) into decoded
+ * parameters and sorts them into families, in one pass without regular expressions.
+ * Length and parameter budgets are checked first; a malformed percent-escape or a
+ * NUL character is a 400 `malformed_query_string` naming the parameter.
+ *
+ * qs is deliberately not used on this path: it would merge `sort[]=a` and repeated
+ * parameters into the same array, lose the names as sent, and cost more per call
+ * than the whole validated parse is allowed to (docs/performance.md).
+ *
+ * @example
+ * readQueryString('?filter[name]=John&sort=-birth_date', limits).query.sort;
+ * // { parameter: 'sort', value: '-birth_date' }
+ */
+export function readQueryString(raw: string, limits: QueryLimits): ParameterSorter {
+  const text = raw.charCodeAt(0) === 63 /* ? */ ? raw.slice(1) : raw;
+  checkQueryLength(utf8Length(text, limits.maxQueryLength), limits);
+  const sorter = new ParameterSorter();
+  let count = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('&', start);
+    if (end === -1) end = text.length;
+    if (end > start) {
+      checkParameterCount(++count, limits);
+      addPair(sorter, text, start, end);
+    }
+    start = end + 1;
+  }
+  return sorter;
+}
+
+/** Adds the pair `text[start, end)` without slicing it out first. */
+function addPair(sorter: ParameterSorter, text: string, start: number, end: number): void {
+  let equals = text.indexOf('=', start);
+  if (equals >= end) equals = -1;
+  const rawName = text.slice(start, equals === -1 ? end : equals);
+  const name = decodeComponent(rawName);
+  if (name === undefined) {
+    sorter.errors.push(malformed(rawName));
+    return;
+  }
+  const value = equals === -1 ? '' : decodeComponent(text.slice(equals + 1, end));
+  if (value === undefined) {
+    sorter.errors.push(malformed(name));
+    return;
+  }
+  sorter.add(name, value);
+}
+
+function malformed(parameter: string) {
+  return jsonApiError({
+    code: 'malformed_query_string',
+    detail: `The query parameter "${parameter}" has a malformed percent-escape or a NUL character`,
+    parameter,
+  });
+}

@@ -1,0 +1,29 @@
+import type { Operator } from '../ast/operators.js';
+import type { LimitOptions } from '../limits.js';
+import type { TypeName } from '../schema/infer.js';
+import type { ResourceSchema } from '../schema/schema.js';
+
+/**
+ * Options of `parseQuery` and `safeParseQuery`.
+ *
+ * @example
+ * { schema: exampleSchema, type: 'person', limits: { maxPageSize: 50 } }
+ */
+export interface ParseOptions<S extends ResourceSchema = ResourceSchema, T extends string = TypeName<S>> {
+  /** The resource schema (ideally declared `as const` or with `defineSchema`). */
+  readonly schema: S;
+  /** The resource type `filter`, `sort` and `page` apply to. */
+  readonly type: T;
+  /** The query budget; defaults are those of decisions.md. Overrides per type apply to `type`. */
+  readonly limits?: LimitOptions | undefined;
+  /**
+   * The operators the data layer supports; any other operator is a 400
+   * `operator_not_supported` naming it. Default: every operator.
+   */
+  readonly operators?: ReadonlySet<Operator> | undefined;
+  /**
+   * The type include paths start from. Default `type`; on a relationship route
+   * (`/persons/1/relationships/computers`) the handler passes the owning type.
+   */
+  readonly includeFrom?: string | undefined;
+}

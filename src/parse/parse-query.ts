@@ -1,0 +1,75 @@
+import type { QueryAST } from '../ast/query-ast.js';
+import { QueryError, type JsonApiError } from '../errors/query-error.js';
+import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
+import type { TypeName } from '../schema/infer.js';
+import type { ResourceSchema } from '../schema/schema.js';
+import { parseFields } from './fields.js';
+import { FilterContext } from './filter/filter-context.js';
+import { parseFilter } from './filter/parse-filter.js';
+import { parseInclude } from './include.js';
+import { readInput, type QueryInput } from './input/read-input.js';
+import { parsePage } from './page.js';
+import type { ParseOptions } from './parse-options.js';
+import { schemaTables, type TypeTable } from './schema-tables.js';
+import { parseSort } from './sort.js';
+
+/**
+ * Parses and validates the query of one request into a resolved, frozen QueryAST:
+ * `filter` (JSON and simple forms, ANDed), `sort`, `page`, `include` and `fields`,
+ * checked against the schema and the query budget. Throws one `QueryError` listing
+ * every independent fault (400, or 414 for a query string past its length limit).
+ *
+ * @example
+ * const ast = parseQuery('filter[name]=John&sort=-birth_date&page[size]=10', {
+ *   schema: exampleSchema,
+ *   type: 'person',
+ * });
+ * ast.filter; // { kind: 'compare', field: 'name', op: 'eq', value: 'John' }
+ * ast.page; // { size: 10, number: 1 }
+ */
+export function parseQuery<const S extends ResourceSchema, const T extends TypeName<S>>(
+  input: QueryInput,
+  options: ParseOptions<S, T>,
+): QueryAST<S, T> {
+  const tables = schemaTables(options.schema);
+  const table = typeTable(tables.types, options.type);
+  const from = options.includeFrom === undefined ? table : typeTable(tables.types, options.includeFrom);
+  const limits = limitsFor(options.limits, options.type);
+  const sorter = readInput(input, limits);
+  const raw = sorter.query;
+  const errors = sorter.errors;
+  const filter =
+    raw.filter === undefined && raw.simpleFilters.length === 0
+      ? null
+      : parseFilter(raw, table, new FilterContext(limits, options.operators), errors);
+  const sort = parseSort(raw.sort, table, limits, errors);
+  const page = parsePage(raw.page, limits, errors);
+  const include = parseInclude(raw.include, from, limits, errors);
+  const fields = parseFields(raw.fields, tables, errors);
+  if (errors.length > 0) throw new QueryError(errors as [JsonApiError, ...JsonApiError[]]);
+  return Object.freeze({ type: options.type, filter, sort, page, include, fields }) as QueryAST<S, T>;
+}
+
+function typeTable(types: ReadonlyMap<string, TypeTable>, type: string): TypeTable {
+  const table = types.get(type);
+  if (table === undefined) throw new Error(`Unknown resource type "${type}" (not in the schema)`);
+  return table;
+}
+
+const limitCache = new WeakMap<LimitOptions, Map<string, QueryLimits>>();
+
+/** `resolveLimits`, cached by options object and type so a parse allocates no limits. */
+function limitsFor(options: LimitOptions | undefined, type: string): QueryLimits {
+  if (options === undefined) return resolveLimits(undefined, type);
+  let byType = limitCache.get(options);
+  if (byType === undefined) {
+    byType = new Map();
+    limitCache.set(options, byType);
+  }
+  let limits = byType.get(type);
+  if (limits === undefined) {
+    limits = resolveLimits(options, type);
+    byType.set(type, limits);
+  }
+  return limits;
+}

@@ -1,0 +1,17 @@
+/** The serializer: QueryAST + execution result + request → JSON:API document text. */
+export {
+  serializeErrorDocument,
+  serializeRelationshipDocument,
+  serializeResourceDocument,
+  type DocumentQuery,
+  type RelationshipOwner,
+  type SerializerOptions,
+} from './serialize-document.js';
+export type {
+  DocumentRequest,
+  LinkageLookup,
+  LinkageResult,
+  ResourceRecord,
+  ResourceResult,
+} from './serialize-input.js';
+export { paginationLinks, type PaginationLinks } from './pagination-links.js';

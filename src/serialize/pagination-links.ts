@@ -1,0 +1,66 @@
+/**
+ * Pagination links: the request's own URL with only `page[number]` changed, every
+ * other parameter kept exactly as sent (order and percent-encoding included).
+ */
+import type { Page } from '../ast/query-ast.js';
+
+/** The `first`, `last`, `prev` and `next` links of a paged to-many document. */
+export interface PaginationLinks {
+  readonly first: string;
+  readonly last: string;
+  readonly prev?: string;
+  readonly next?: string;
+}
+
+/**
+ * Computes the pagination links of one page. `last` is the last page that holds
+ * data (page 1 when nothing matches); `prev` is given from page 2 on and points at
+ * most to `last` (so a page past the end links back to the last real page);
+ * `next` is given while there is a later page with data.
+ *
+ * @example
+ * paginationLinks('/persons', 'sort=name&page[number]=2&page[size]=10', { size: 10, number: 2 }, 35);
+ * // { first: '/persons?sort=name&page[number]=1&page[size]=10', last: '…page[number]=4…',
+ * //   prev: '…page[number]=1…', next: '…page[number]=3…' }
+ */
+export function paginationLinks(url: string, query: string, page: Page, total: number): PaginationLinks {
+  const [before, after] = splitAroundPageNumber(query);
+  const link = (number: number): string => `${url}?${before}${String(number)}${after}`;
+  const last = Math.max(1, Math.ceil(total / page.size));
+  return {
+    first: link(1),
+    last: link(last),
+    ...(page.number > 1 ? { prev: link(Math.min(page.number - 1, last)) } : {}),
+    ...(page.number < last ? { next: link(page.number + 1) } : {}),
+  };
+}
+
+/**
+ * The query text before and after the value of `page[number]`: the existing
+ * parameter keeps its place and spelling (`page%5Bnumber%5D` too); without one,
+ * `page[number]=` is appended.
+ */
+function splitAroundPageNumber(query: string): readonly [string, string] {
+  let start = 0;
+  while (start <= query.length) {
+    let end = query.indexOf('&', start);
+    if (end === -1) end = query.length;
+    const equals = query.indexOf('=', start);
+    const nameEnd = equals === -1 || equals > end ? end : equals;
+    if (isPageNumber(query.slice(start, nameEnd))) {
+      return [`${query.slice(0, nameEnd)}=`, query.slice(end)];
+    }
+    start = end + 1;
+  }
+  return [query === '' ? 'page[number]=' : `${query}&page[number]=`, ''];
+}
+
+function isPageNumber(rawName: string): boolean {
+  if (rawName === 'page[number]') return true;
+  if (!rawName.includes('%')) return false;
+  try {
+    return decodeURIComponent(rawName.replaceAll('+', ' ')) === 'page[number]';
+  } catch {
+    return false;
+  }
+}

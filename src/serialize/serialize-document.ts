@@ -1,0 +1,186 @@
+/**
+ * The JSON:API documents of the specification, section 2, as JSON text: primary
+ * data (collections, single resources, related routes), relationship linkage, and
+ * errors. Built from the QueryAST, the execution result and the request.
+ */
+import type { QueryAST } from '../ast/query-ast.js';
+import type { JsonApiError } from '../errors/query-error.js';
+import type { Id } from '../layers/data-layer.js';
+import type { ResourceSchema } from '../schema/schema.js';
+import { documentPlan, type DocumentPlan, type TypePlan } from './document-plan.js';
+import { paginationLinks } from './pagination-links.js';
+import type { DocumentRequest, LinkageResult, ResourceRecord, ResourceResult } from './serialize-input.js';
+import { encodeSegment, writeLinkage, writeResource } from './write-resource.js';
+
+/** Options of the serializer. */
+export interface SerializerOptions {
+  readonly schema: ResourceSchema;
+  /** Prefixed to every link (`https://api.example.com`). Default `''`: links are paths. */
+  readonly baseUrl?: string;
+  /**
+   * Strict JSON:API: never repeat a resource of `data` in `included`. Default `false`:
+   * the specification's rule, a resource of `data` is still listed in `included`
+   * when an include path leads to it.
+   */
+  readonly strictIncluded?: boolean;
+}
+
+/** The owner of a relationship route (`/persons/1/relationships/computers`). */
+export interface RelationshipOwner {
+  readonly type: string;
+  /** The id as it appeared in the path, decoded. */
+  readonly id: string;
+  readonly relationship: string;
+}
+
+/**
+ * What the serializer reads of the QueryAST: the primary type, the page, the include
+ * paths and the fieldsets. Any QueryAST fits, typed by an `as const` schema or not.
+ */
+export type DocumentQuery = Pick<QueryAST, 'type' | 'page' | 'include' | 'fields'>;
+
+const JSONAPI = '"jsonapi":{"version":"1.0"}';
+
+/**
+ * Serializes the result of a read of resources: a collection (`/persons`), one
+ * resource (`/persons/1`) or a related route (`/persons/1/computers`,
+ * `/computers/1/owner`, where an empty to-one gives `data: null`).
+ *
+ * @example
+ * const body = serializeResourceDocument(ast, await executeCollection(ast, { schema, layer }),
+ *   { path: '/persons', query: 'page[size]=10' }, { schema });
+ */
+export function serializeResourceDocument(
+  ast: DocumentQuery,
+  result: ResourceResult,
+  request: DocumentRequest,
+  options: SerializerOptions,
+): string {
+  const plan = planFor(ast, ast.type, options);
+  const data = result.data;
+  let out = '{"data":';
+  if (data === null) {
+    out += 'null';
+  } else if (isList(data)) {
+    out += '[';
+    for (let index = 0; index < data.length; index++) {
+      if (index > 0) out += ',';
+      const resource = data[index] as ResourceRecord;
+      out += writeResource(typePlan(plan, resource.type), resource, result.linkage);
+    }
+    out += ']';
+  } else {
+    out += writeResource(typePlan(plan, data.type), data, result.linkage);
+  }
+  if (ast.include.length > 0) {
+    const excluded = options.strictIncluded === true && data !== null ? primaryKeys(data) : undefined;
+    out += `,"included":${writeIncluded(plan, result, excluded)}`;
+  }
+  out += `,"links":${topLinks(ast, request, plan.baseUrl, isList(data), result.total)}`;
+  if (result.total !== undefined) out += `,"meta":{"count":${String(result.total)}}`;
+  return `${out},${JSONAPI}}`;
+}
+
+/**
+ * Serializes a relationship route: `data` is the linkage (resource identifiers, or
+ * `null` for an empty to-one), `links` has `self` (the request) and `related`.
+ *
+ * @example
+ * serializeRelationshipDocument(ast, result, { type: 'person', id: '1', relationship: 'computers' },
+ *   { path: '/persons/1/relationships/computers', query: '' }, { schema });
+ * // '{"data":[{"type":"computer","id":"1"}],"links":{"self":…,"related":"/persons/1/computers"},…}'
+ */
+export function serializeRelationshipDocument(
+  ast: DocumentQuery,
+  result: LinkageResult,
+  owner: RelationshipOwner,
+  request: DocumentRequest,
+  options: SerializerOptions,
+): string {
+  const plan = planFor(ast, owner.type, options);
+  const identifierOpen = `{"type":${JSON.stringify(result.targetType)},"id":`;
+  let out = `{"data":${writeLinkage({ identifierOpen }, result.data)}`;
+  // `data` holds identifiers, not resource objects: nothing of it can be repeated in `included`.
+  if (ast.include.length > 0) out += `,"included":${writeIncluded(plan, result, undefined)}`;
+  const ownerPlan = typePlan(plan, owner.type);
+  const related = `${ownerPlan.linkPrefix}${encodeSegment(owner.id)}/${encodeSegment(owner.relationship)}`;
+  out += `,"links":${topLinks(ast, request, plan.baseUrl, isList(result.data), result.total, `,"related":"${related}"`)}`;
+  if (result.total !== undefined) out += `,"meta":{"count":${String(result.total)}}`;
+  return `${out},${JSONAPI}}`;
+}
+
+/**
+ * Serializes an error document: `{ errors, jsonapi }`.
+ *
+ * @example
+ * serializeErrorDocument(error.errors); // '{"errors":[{"status":"400",…}],"jsonapi":{"version":"1.0"}}'
+ */
+export function serializeErrorDocument(errors: readonly JsonApiError[]): string {
+  return `{"errors":${JSON.stringify(errors)},${JSONAPI}}`;
+}
+
+function planFor(ast: DocumentQuery, includeFrom: string, options: SerializerOptions): DocumentPlan {
+  return documentPlan({
+    schema: options.schema,
+    baseUrl: options.baseUrl ?? '',
+    fields: ast.fields,
+    include: ast.include,
+    includeFrom,
+  });
+}
+
+function typePlan(plan: DocumentPlan, type: string): TypePlan {
+  const found = plan.types.get(type);
+  if (found === undefined) throw new Error(`Cannot serialize a resource of type "${type}": not in the schema`);
+  return found;
+}
+
+function isList<T>(value: T | readonly T[]): value is readonly T[] {
+  return Array.isArray(value);
+}
+
+function writeIncluded(
+  plan: DocumentPlan,
+  result: ResourceResult | LinkageResult,
+  excluded: ReadonlySet<string> | undefined,
+): string {
+  const included = result.included ?? [];
+  let out = '[';
+  let first = true;
+  for (let index = 0; index < included.length; index++) {
+    const resource = included[index] as ResourceRecord;
+    if (excluded?.has(key(resource.type, resource.row.id)) === true) continue;
+    if (!first) out += ',';
+    first = false;
+    out += writeResource(typePlan(plan, resource.type), resource, result.linkage);
+  }
+  return `${out}]`;
+}
+
+function topLinks(
+  ast: DocumentQuery,
+  request: DocumentRequest,
+  baseUrl: string,
+  toMany: boolean,
+  total: number | undefined,
+  extra = '',
+): string {
+  const url = baseUrl + request.path;
+  let out = `{"self":${JSON.stringify(request.query === '' ? url : `${url}?${request.query}`)}${extra}`;
+  if (toMany && ast.page !== null && total !== undefined) {
+    const links = paginationLinks(url, request.query, ast.page, total);
+    out += `,"first":${JSON.stringify(links.first)},"last":${JSON.stringify(links.last)}`;
+    if (links.prev !== undefined) out += `,"prev":${JSON.stringify(links.prev)}`;
+    if (links.next !== undefined) out += `,"next":${JSON.stringify(links.next)}`;
+  }
+  return `${out}}`;
+}
+
+function key(type: string, id: Id): string {
+  return `${type}\u0000${String(id)}`;
+}
+
+function primaryKeys(data: ResourceRecord | readonly ResourceRecord[]): ReadonlySet<string> {
+  const list = isList(data) ? data : [data];
+  return new Set(list.map((resource) => key(resource.type, resource.row.id)));
+}

@@ -1,0 +1,90 @@
+/**
+ * Writes resource objects and resource identifiers as JSON text, from a type's plan:
+ * precomputed fragments concatenated with `JSON.stringify` of each value.
+ */
+import type { Id } from '../layers/data-layer.js';
+import type { RelationshipPlan, TypePlan } from './document-plan.js';
+import type { LinkageLookup, ResourceRecord } from './serialize-input.js';
+
+/**
+ * The JSON text of one resource object: `type`, string `id`, the fieldset's
+ * `attributes` in schema order, its `relationships` (links, and `data` when the
+ * relationship was followed), and `links.self`.
+ *
+ * @example
+ * writeResource(plan.types.get('person')!, { type: 'person', row }, linkage);
+ * // '{"type":"person","id":"1","attributes":{…},"relationships":{…},"links":{"self":"/persons/1"}}'
+ */
+export function writeResource(plan: TypePlan, resource: ResourceRecord, linkage: LinkageLookup): string {
+  const row = resource.row;
+  const id = row.id;
+  const text = typeof id === 'string' ? id : String(id);
+  const link = plan.linkPrefix + encodeSegment(text);
+  let out = plan.open + JSON.stringify(text);
+  const attributes = plan.attributes;
+  if (attributes.length > 0) {
+    out += ',"attributes":{';
+    for (let index = 0; index < attributes.length; index++) {
+      const attribute = attributes[index] as (typeof attributes)[number];
+      out += attribute.key + writeValue(row[attribute.name]);
+    }
+    out += '}';
+  }
+  const relationships = plan.relationships;
+  if (relationships.length > 0) {
+    out += ',"relationships":{';
+    for (let index = 0; index < relationships.length; index++) {
+      const relationship = relationships[index] as RelationshipPlan;
+      out += relationship.open;
+      if (relationship.followable) {
+        const related = linkage.get(plan.name, id, relationship.name);
+        if (related !== undefined) out += `"data":${writeLinkage(relationship, related)},`;
+      }
+      out += `"links":{"self":"${link}${relationship.selfSuffix}","related":"${link}${relationship.relatedSuffix}"}}`;
+    }
+    out += '}';
+  }
+  return `${out},"links":{"self":"${link}"}}`;
+}
+
+/**
+ * The JSON text of relationship data: an array of resource identifiers, one
+ * identifier, or `null`.
+ *
+ * @example
+ * writeLinkage(relationshipPlan, ['3', '4']); // '[{"type":"computer","id":"3"},{"type":"computer","id":"4"}]'
+ */
+export function writeLinkage(plan: Pick<RelationshipPlan, 'identifierOpen'>, related: readonly Id[] | Id | null): string {
+  if (related === null) return 'null';
+  if (typeof related !== 'object') return writeIdentifier(plan.identifierOpen, related);
+  let out = '[';
+  for (let index = 0; index < related.length; index++) {
+    if (index > 0) out += ',';
+    out += writeIdentifier(plan.identifierOpen, related[index] as Id);
+  }
+  return `${out}]`;
+}
+
+function writeIdentifier(open: string, id: Id): string {
+  return `${open + JSON.stringify(typeof id === 'string' ? id : String(id))}}`;
+}
+
+/**
+ * A path segment percent-encoded. A lone surrogate (not valid UTF-8, so
+ * `encodeURIComponent` throws) is encoded as U+FFFD instead of failing the response.
+ *
+ * @example
+ * encodeSegment('a/b'); // 'a%2Fb'
+ */
+export function encodeSegment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
+  }
+}
+
+/** One attribute value as JSON; a missing value is `null`. */
+function writeValue(value: unknown): string {
+  return value === undefined ? 'null' : (JSON.stringify(value) ?? 'null');
+}

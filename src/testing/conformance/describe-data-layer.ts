@@ -1,0 +1,34 @@
+import { describe } from 'vitest';
+import type { DescribeDataLayerOptions } from './describe-options.js';
+import { registerDifferentialSuite } from './differential-suite.js';
+import { EXAMPLE_CASE_IDS, registerExampleSuite } from './example-suite.js';
+import { skipTable } from './skip-table.js';
+
+/**
+ * Registers the conformance suite of a data layer with vitest: the example suite
+ * (hand-written cases over the conformance dataset, covering every rule of
+ * decisions.md and every operator on every field kind, include batching counted)
+ * and the differential property suite (random schemas, data and queries; the layer
+ * must answer exactly what the memory layer answers). Cases using an operator the
+ * layer does not declare are skipped with that reason; `skip` skips others by name.
+ * Call it at the top level of a test file.
+ *
+ * @example
+ * import { describeDataLayer } from 'jsonapi-query/testing';
+ * import { createMyLayer } from '../src/my-layer.js';
+ *
+ * describeDataLayer({
+ *   name: 'my layer',
+ *   create: (schema, data) => createMyLayer(schema, data),
+ *   destroy: (layer) => (layer as MyLayer).close(),
+ *   skip: { match: 'no portable word match yet' },
+ *   properties: { numRuns: 50 },
+ * });
+ */
+export function describeDataLayer(options: DescribeDataLayerOptions): void {
+  const skips = skipTable(options.skip, EXAMPLE_CASE_IDS);
+  describe(`data layer conformance: ${options.name}`, () => {
+    registerExampleSuite(options, skips);
+    registerDifferentialSuite(options, skips);
+  });
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { Operator } from '../../ast/operators.js';
+import type { Page, QueryAST } from '../../ast/query-ast.js';
+import { executeCollection } from '../../execute/index.js';
+import type { DataLayer, Id, Row } from '../../layers/data-layer.js';
+import { parseQuery } from '../../parse/parse-query.js';
+import { requireType, resolveSchema } from '../../schema/resolved-schema.js';
+import type { ResourceSchema } from '../../schema/schema.js';
+import { COLLECTION_CASES } from './collection-cases.js';
+import { conformanceData } from './conformance-data.js';
+import { conformanceSchema } from './conformance-schema.js';
+import { countingLayer } from './counting-layer.js';
+import type { DescribeDataLayerOptions } from './describe-options.js';
+import { BATCHING_CASES, INCLUDE_CASES } from './include-cases.js';
+import { operatorsOf } from './operators-of.js';
+import { INCLUDED_CASES, READ_ONE_CASES, RELATED_CASES, type RelatedCase } from './route-cases.js';
+import type { SkipTable } from './skip-table.js';
+
+const schema: ResourceSchema = conformanceSchema;
+const resolved = resolveSchema(schema);
+
+/** Every case id of the example suite (the keys `skip` accepts besides operators). */
+export const EXAMPLE_CASE_IDS: ReadonlySet<string> = new Set(
+  [
+    ...COLLECTION_CASES,
+    ...INCLUDE_CASES,
+    ...BATCHING_CASES,
+    ...READ_ONE_CASES,
+    ...RELATED_CASES,
+    ...INCLUDED_CASES,
+  ].map((example) => example.id),
+);
+
+/**
+ * Registers the example suite: the conformance dataset loaded once into a layer,
+ * then every hand-written case, each skipped with its reason where `skip` names
+ * it or the layer does not declare an operator it uses.
+ *
+ * @example
+ * registerExampleSuite(options, skipTable(options.skip, EXAMPLE_CASE_IDS));
+ */
+export function registerExampleSuite(options: DescribeDataLayerOptions, skips: SkipTable): void {
+  const suiteReason = skips.reasonFor('examples');
+  if (suiteReason !== undefined) {
+    describe.skip(`examples (skipped: ${suiteReason})`, () => {
+      it('every example case', () => undefined);
+    });
+    return;
+  }
+  describe('examples', () => {
+    let current: DataLayer | undefined;
+    beforeAll(async () => {
+      current = await options.create(schema, conformanceData);
+    });
+    afterAll(async () => {
+      if (current !== undefined) await options.destroy?.(current);
+    });
+    const layer = (): DataLayer => {
+      if (current === undefined) throw new Error(`${options.name}: create() did not give a layer`);
+      return current;
+    };
+    const register = (
+      id: string,
+      description: string,
+      operators: readonly Operator[],
+      body: (layer: DataLayer, context: TestContext) => Promise<void>,
+    ): void => {
+      const title = `${id}: ${description}`;
+      const reason = skips.reasonFor(id) ?? skips.operatorReason(operators);
+      if (reason !== undefined) {
+        it.skip(`${title} (skipped: ${reason})`, () => undefined);
+        return;
+      }
+      it(title, async (context) => {
+        const missing = operators.filter((operator) => !layer().operators.has(operator));
+        if (missing.length > 0) context.skip(`layer does not declare operator ${missing.join(', ')}`);
+        await body(layer(), context);
+      });
+    };
+
+    describe('read: filter, sort and page', () => {
+      for (const example of COLLECTION_CASES) {
+        register(example.id, example.description, operatorsIn(example.type, example.query), async (target, context) => {
+          const ast = parse(example.type, example.query);
+          const result = await target.read(
+            { type: example.type, filter: ast.filter, sort: ast.sort, ...pageWindow(ast.page) },
+            { signal: context.signal },
+          );
+          expect({ ids: result.rows.map((row) => row.id), total: result.total }).toEqual(example.expect);
+        });
+      }
+    });
+
+    describe('readOne', () => {
+      for (const example of READ_ONE_CASES) {
+        register(example.id, example.description, [], async (target, context) => {
+          const row = await target.readOne(example.type, example.key, { signal: context.signal });
+          expect(row === null ? null : declaredFields(example.type, row)).toEqual(example.expect);
+        });
+      }
+    });
+
+    describe('readRelated and readLinkage', () => {
+      for (const example of RELATED_CASES) {
+        const target = relatedType(example);
+        register(example.id, example.description, operatorsIn(target, example.query), async (store, context) => {
+          const request = relatedRequest(example);
+          const rows = await store.readRelated(request, { signal: context.signal });
+          const linkage = await store.readLinkage(request, { signal: context.signal });
+          expect({
+            readRelated: rows === null ? null : { ids: rows.rows.map((row) => row.id), total: rows.total },
+            readLinkage: linkage === null ? null : { ids: [...linkage.ids], total: linkage.total },
+          }).toEqual({ readRelated: example.expect, readLinkage: example.expect });
+        });
+      }
+    });
+
+    describe('readIncluded', () => {
+      for (const example of INCLUDED_CASES) {
+        register(example.id, example.description, [], async (target, context) => {
+          const result = await target.readIncluded(
+            { type: example.type, relationship: example.relationship, ids: example.keys },
+            { signal: context.signal },
+          );
+          const byOwner = Object.fromEntries([...result].map(([owner, rows]) => [owner, rows.map((row) => row.id)]));
+          expect(byOwner).toEqual(example.expect);
+        });
+      }
+    });
+
+    describe('include through executeCollection', () => {
+      for (const example of INCLUDE_CASES) {
+        register(example.id, example.description, operatorsIn(example.type, example.query), async (target, context) => {
+          const execution = await executeCollection(parse(example.type, example.query), {
+            schema,
+            layer: target,
+            signal: context.signal,
+          });
+          expect(summarize(execution.data, execution.total, execution.included)).toEqual({
+            ids: example.expect.ids,
+            total: example.expect.total,
+            included: [...(example.expect.included ?? [])].sort(),
+          });
+        });
+      }
+      for (const example of BATCHING_CASES) {
+        register(example.id, example.description, operatorsIn(example.type, example.query), async (target, context) => {
+          const counted = countingLayer(target);
+          const execution = await executeCollection(parse(example.type, example.query), {
+            schema,
+            layer: counted.layer,
+            signal: context.signal,
+          });
+          expect(counted.calls).toEqual({ read: example.calls.read, readOne: 0, readRelated: 0, readLinkage: 0, readIncluded: example.calls.readIncluded });
+          expect(summarize(execution.data, execution.total, execution.included).included).toEqual([...example.included].sort());
+        });
+      }
+    });
+  });
+}
+
+function parse(type: string, query: string): QueryAST {
+  return parseQuery(query, { schema, type });
+}
+
+/** The operators a case's query uses; a query the parser rejects uses none here and fails in its test. */
+function operatorsIn(type: string, query: string): Operator[] {
+  try {
+    return operatorsOf(parse(type, query).filter);
+  } catch {
+    return [];
+  }
+}
+
+/** `offset`/`limit` of a page, as the executor computes them. */
+function pageWindow(page: Page | null): { offset: number; limit: number | null } {
+  return page === null ? { offset: 0, limit: null } : { offset: (page.number - 1) * page.size, limit: page.size };
+}
+
+function relatedType(example: RelatedCase): string {
+  const relationship = requireType(resolved, example.type).relationships.get(example.relationship);
+  if (relationship === undefined) throw new Error(`No relationship ${example.type}.${example.relationship}`);
+  return relationship.target;
+}
+
+/** The request the executor sends for a related route: a to-one one is neither filtered, sorted nor paged. */
+function relatedRequest(example: RelatedCase) {
+  const toMany = requireType(resolved, example.type).relationships.get(example.relationship)?.toMany ?? false;
+  const ast = parse(relatedType(example), example.query);
+  return {
+    type: example.type,
+    id: example.key,
+    relationship: example.relationship,
+    filter: toMany ? ast.filter : null,
+    sort: ast.sort,
+    ...(toMany ? pageWindow(ast.page) : { offset: 0, limit: null }),
+  };
+}
+
+/** The id and every declared attribute of a row (a layer may hold more members). */
+function declaredFields(type: string, row: Row): Record<string, unknown> {
+  const fields: Record<string, unknown> = { id: row.id };
+  for (const name of requireType(resolved, type).attributes.keys()) fields[name] = row[name];
+  return fields;
+}
+
+/** Ids of the data in order, the total, and the included resources as a sorted set of `type:id`. */
+export function summarize(
+  data: unknown,
+  total: number | undefined,
+  included: readonly { readonly type: string; readonly row: Row }[] | undefined,
+): { ids: Id[]; total: number | undefined; included: string[] | undefined } {
+  const resources = Array.isArray(data) ? (data as readonly { readonly row: Row }[]) : [];
+  return {
+    ids: resources.map((resource) => resource.row.id),
+    total,
+    included: included?.map((resource) => `${resource.type}:${String(resource.row.id)}`).sort(),
+  };
+}

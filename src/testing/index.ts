@@ -1,0 +1,11 @@
+/**
+ * `jsonapi-query/testing`: what users need to test code built on jsonapi-query —
+ * fast-check arbitraries (schemas, records, filters, QueryASTs, query strings,
+ * near-valid mutations) and the conformance kit for data layers. See docs/testing.md.
+ */
+
+// arbitraries (issue 2)
+export * from './arbitraries/index.js';
+
+// conformance kit (issue 3)
+export * from './conformance/index.js';

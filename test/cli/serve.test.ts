@@ -1,0 +1,192 @@
+/**
+ * `jsonapi-query serve`, as a user runs it: the built CLI in a child process, a
+ * real HTTP client, signals to stop it, and bad files that must be named.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { send } from '../adapters/http-client.js';
+import { runCli, startServe } from './serve-process.js';
+
+const JSON_API = 'application/vnd.api+json';
+const directory = mkdtempSync(join(tmpdir(), 'jsonapi-query-serve-'));
+
+function writeJson(name: string, content: unknown): string {
+  const file = join(directory, name);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+const librarySchema = {
+  types: {
+    book: {
+      root: 'books',
+      id: 'integer',
+      attributes: { title: { type: 'string' }, year: { type: ['integer', 'null'] } },
+      relationships: { author: { target: 'author', to: 'one', inverse: 'books' } },
+    },
+    author: {
+      root: 'authors',
+      attributes: { name: { type: 'string' } },
+      relationships: { books: { target: 'book', to: 'many', inverse: 'author' } },
+    },
+  },
+};
+const libraryData = {
+  author: [{ id: 'ab', name: 'Anne Brontë' }],
+  book: [
+    { id: 2, title: 'The Tenant of Wildfell Hall', year: 1848, author: 'ab' },
+    { id: 1, title: 'Agnes Grey', year: 1847, author: 'ab' },
+    { id: 10, title: 'Untitled', year: null, author: null },
+  ],
+};
+
+describe('jsonapi-query serve', () => {
+  const running: { kill(): unknown }[] = [];
+  afterAll(() => {
+    for (const child of running) child.kill();
+  });
+
+  it('serves the example dataset, logs each request, and exits 0 on SIGTERM', async () => {
+    const { cli, origin } = await startServe([]);
+    running.push(cli.child);
+    const response = await send(origin, '/persons/1?fields[person]=name');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe(JSON_API);
+    expect(JSON.parse(response.body)).toEqual({
+      data: { type: 'person', id: '1', attributes: { name: 'John' }, links: { self: '/persons/1' } },
+      links: { self: '/persons/1?fields[person]=name' },
+      jsonapi: { version: '1.0' },
+    });
+    const missing = await send(origin, '/persons/nobody');
+    expect(missing.status).toBe(404);
+    await cli.waitFor(/GET \/persons\/nobody 404 \d+\.\dms\n/);
+    expect(cli.stdout()).toMatch(/^GET \/persons\/1\?fields\[person\]=name 200 \d+\.\dms$/m);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    expect(cli.stdout()).toContain('SIGTERM: closing the server\n');
+    expect(cli.stderr()).toBe('');
+  });
+
+  it('exits 0 on SIGINT, also with a keep-alive connection open', async () => {
+    const { cli, origin } = await startServe(['--quiet']);
+    running.push(cli.child);
+    const response = await fetch(`${origin}/computers?page[size]=1`, { headers: { accept: JSON_API } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(1);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(cli.stdout()).not.toMatch(/^GET /m);
+  });
+
+  it('prints example requests that work against it', async () => {
+    const { cli, origin } = await startServe([]);
+    running.push(cli.child);
+    const urls = [...cli.stdout().matchAll(/^ {2}curl -g -H 'Accept: application\/vnd\.api\+json' '([^']+)'$/gm)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(urls.length).toBeGreaterThanOrEqual(4);
+    for (const url of urls) {
+      expect(url.startsWith(origin)).toBe(true);
+      const response = await send(origin, url.slice(origin.length));
+      expect([url, response.status]).toEqual([url, 200]);
+    }
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('serves a { schema, data } file with integer ids', async () => {
+    const file = writeJson('library.json', { schema: librarySchema, data: libraryData });
+    const { cli, origin } = await startServe([file, '--host', '127.0.0.1']);
+    running.push(cli.child);
+    expect(cli.stdout()).toContain(`Serving ${file} at ${origin}\n`);
+    const response = await send(origin, '/books?sort=-year&fields[book]=title,author&include=author&fields[author]=name');
+    expect(response.status).toBe(200);
+    const document = JSON.parse(response.body) as { data: { id: string; attributes: unknown }[]; included: unknown[] };
+    // Descending: nulls first (decisions.md), then 1848, 1847.
+    expect(document.data.map((book) => [book.id, book.attributes])).toEqual([
+      ['10', { title: 'Untitled' }],
+      ['2', { title: 'The Tenant of Wildfell Hall' }],
+      ['1', { title: 'Agnes Grey' }],
+    ]);
+    expect(document.included).toEqual([
+      {
+        type: 'author',
+        id: 'ab',
+        attributes: { name: 'Anne Brontë' },
+        links: { self: '/authors/ab' },
+      },
+    ]);
+    const author = await send(origin, '/books/1/author');
+    expect(JSON.parse(author.body)).toMatchObject({ data: { type: 'author', id: 'ab', attributes: { name: 'Anne Brontë' } } });
+    expect((await send(origin, '/books/x')).status).toBe(404);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it.each([
+    ['a missing file', () => join(directory, 'nope.json'), /^jsonapi-query serve: cannot read .*nope\.json: ENOENT/],
+    ['a file that is not JSON', () => writeJson('bad.json', '{ "schema": '), /bad\.json is not valid JSON: /],
+    ['a JSON array', () => writeJson('array.json', []), /array\.json must hold a JSON object \{ "schema": …, "data": … \}/],
+    ['a file without data', () => writeJson('nodata.json', { schema: librarySchema }), /nodata\.json has no "data" member/],
+    [
+      'a bad schema',
+      () =>
+        writeJson('badschema.json', {
+          schema: { types: { book: { root: 'books', attributes: { title: { type: 'text' } } } } },
+          data: {},
+        }),
+      /badschema\.json: Invalid resource schema:\n {2}- type "book", field "title": /,
+    ],
+    [
+      'data that does not fit the schema',
+      () => writeJson('baddata.json', { schema: librarySchema, data: { book: [{ id: 1, title: 7, year: null }] } }),
+      /baddata\.json: Invalid data: type "book", id 1, field "title": /,
+    ],
+    [
+      'data of an unknown type',
+      () => writeJson('unknowntype.json', { schema: librarySchema, data: { magazine: [] } }),
+      /unknowntype\.json: Invalid data: type "magazine": unknown resource type/,
+    ],
+  ])('refuses %s, naming what is wrong, with exit code 1', async (_name, file, message) => {
+    const { code, stdout, stderr } = await runCli(['serve', file(), '--port', '0']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(message);
+    expect(stdout).toBe('');
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port must be an integer from 0 to 65535, not "abc"/],
+    [['--port', '70000'], /--port must be an integer from 0 to 65535, not "70000"/],
+    [['--port'], /--port needs a value/],
+    [['--verbose'], /unknown option --verbose/],
+    [['a.json', 'b.json'], /unexpected argument b\.json/],
+  ])('refuses the arguments %j with the usage and exit code 2', async (args, message) => {
+    const { code, stdout, stderr } = await runCli(['serve', ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).toContain('Usage: jsonapi-query serve [FILE]');
+    expect(stdout).toBe('');
+  });
+
+  it('prints its help with --help', async () => {
+    const { code, stdout } = await runCli(['serve', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet]');
+  });
+
+  it('exits 1 naming the address when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const { code, stderr } = await runCli(['serve', '--port', String(port)]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`));
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Every server in examples/ runs as a user runs it (`node examples/<file>.js`
+ * after `npm run build`), answers real requests with the example dataset, and
+ * exits with code 0 on SIGINT and SIGTERM.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { send } from '../adapters/http-client.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const JSON_API = 'application/vnd.api+json';
+
+const examples = [
+  { file: 'node-http.js', prefix: '' },
+  { file: 'express.js', prefix: '/api' },
+  { file: 'fastify.js', prefix: '/api' },
+  { file: 'hono.js', prefix: '/api' },
+  { file: 'koa.js', prefix: '' },
+] as const;
+
+/** Starts an example on a free port; resolves with its origin once it prints its URL. */
+function startExample(file: string) {
+  if (!existsSync(`${root}dist/http/index.js`)) throw new Error('dist/ is missing: run "npm run build" first');
+  const child = spawn(process.execPath, [`examples/${file}`], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | string>((resolve) => child.on('close', (code, signal) => resolve(code ?? signal ?? -1)));
+  const origin = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${file} printed no URL\n${stdout}\n${stderr}`)), 10_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    void exited.then(() => reject(new Error(`${file} exited early\n${stdout}\n${stderr}`)));
+  });
+  return { child, origin, exited, stderr: () => stderr };
+}
+
+describe.each(examples)('examples/$file', ({ file, prefix }) => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('serves the example dataset and exits 0 on %s', async (signal) => {
+    const example = startExample(file);
+    try {
+      const origin = await example.origin;
+      const one = await send(origin, `${prefix}/persons/1?fields[person]=name`);
+      expect(one.status).toBe(200);
+      expect(one.headers['content-type']).toBe(JSON_API);
+      expect(JSON.parse(one.body)).toEqual({
+        data: { type: 'person', id: '1', attributes: { name: 'John' }, links: { self: `${prefix}/persons/1` } },
+        links: { self: `${prefix}/persons/1?fields[person]=name` },
+        jsonapi: { version: '1.0' },
+      });
+      const page = await send(origin, `${prefix}/computers?include=owner&page[size]=2&sort=-serial`);
+      expect(page.status).toBe(200);
+      const document = JSON.parse(page.body) as { data: unknown[]; included: unknown[]; links: Record<string, string> };
+      expect(document.data).toHaveLength(2);
+      expect(document.links['next']).toBe(`${prefix}/computers?include=owner&page[size]=2&sort=-serial&page[number]=2`);
+      const bad = await send(origin, `${prefix}/persons?sort=name&sort=id`);
+      expect(bad.status).toBe(400);
+      expect((JSON.parse(bad.body) as { errors: { code: string }[] }).errors[0]?.code).toBe('repeated_parameter');
+      const post = await send(origin, `${prefix}/persons`, { method: 'POST', body: '{}', headers: { 'content-type': JSON_API } });
+      expect(post.status).toBe(405);
+    } finally {
+      example.child.kill(signal);
+    }
+    expect(await example.exited).toBe(0);
+    expect(example.stderr()).toBe('');
+  });
+});

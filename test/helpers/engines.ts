@@ -1,0 +1,271 @@
+/**
+ * The SQL engines the tests run on: PGlite and SQLite always; a PostgreSQL server
+ * when `JSONAPI_QUERY_POSTGRES_URL` is set and MariaDB/MySQL when
+ * `JSONAPI_QUERY_MYSQL_URL` is set. Each `create` makes a private PostgreSQL schema
+ * or MySQL database (`jq_<random>`), so parallel test files never collide, and
+ * `close` drops it.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import Database from 'better-sqlite3';
+import { Kysely, type LogEvent, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { createPool } from 'mysql2';
+import pg from 'pg';
+import type { ResourceSchema } from '../../src/schema/schema.js';
+import {
+  createSqlLayer,
+  createTables,
+  loadData,
+  registerSqliteFunctions,
+  type SqlDialectName,
+  type SqlLayer,
+  type SqlLayerOptions,
+  type SqlMapping,
+  type SqlSeedData,
+} from '../../src/layers/sql/index.js';
+
+/** One compiled statement as the database received it. */
+export interface LoggedStatement {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+}
+
+/** A database with the schema's tables and data loaded, and the layer over it. */
+export interface EngineInstance {
+  readonly layer: SqlLayer;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly kysely: Kysely<any>;
+  /** The SQL text of every statement run so far (clear it with `queries.length = 0`). */
+  readonly queries: string[];
+  /** Every statement with its bound parameters (cleared together with `queries` by `clearLog`). */
+  readonly statements: LoggedStatement[];
+  clearLog(): void;
+  close(): Promise<void>;
+}
+
+/** Options for one database. */
+export interface EngineCreateOptions {
+  readonly mapping?: SqlMapping;
+  readonly statementTimeoutMs?: number;
+  /** Extra SQL run after loading (views for timeout tests, …), with the engine's quoting. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly setup?: (db: Kysely<any>) => Promise<void>;
+  /** Extra options of `createSqlLayer`. */
+  readonly layerOptions?: Partial<Omit<SqlLayerOptions, 'db' | 'schema' | 'mapping'>>;
+}
+
+/** One engine the tests can create databases on. */
+export interface Engine {
+  readonly name: string;
+  readonly dialect: SqlDialectName;
+  create(schema: ResourceSchema, data: SqlSeedData, options?: EngineCreateOptions): Promise<EngineInstance>;
+}
+
+const POSTGRES_URL = process.env['JSONAPI_QUERY_POSTGRES_URL'];
+const MYSQL_URL = process.env['JSONAPI_QUERY_MYSQL_URL'];
+
+function randomName(): string {
+  return `jq_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function finish(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  schema: ResourceSchema,
+  data: SqlSeedData,
+  options: EngineCreateOptions,
+  log: { queries: string[]; statements: LoggedStatement[] },
+  drop: () => Promise<void>,
+): Promise<EngineInstance> {
+  try {
+    await createTables(db, schema, options.mapping);
+    await loadData(db, schema, options.mapping, data);
+    await options.setup?.(db);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  log.queries.length = 0;
+  log.statements.length = 0;
+  const layer = createSqlLayer({
+    db,
+    schema,
+    ...(options.mapping === undefined ? {} : { mapping: options.mapping }),
+    ...(options.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: options.statementTimeoutMs }),
+    ...options.layerOptions,
+  });
+  return {
+    layer,
+    kysely: db,
+    queries: log.queries,
+    statements: log.statements,
+    clearLog: () => {
+      log.queries.length = 0;
+      log.statements.length = 0;
+    },
+    close: drop,
+  };
+}
+
+function logger(): { queries: string[]; statements: LoggedStatement[]; log: (event: LogEvent) => void } {
+  const queries: string[] = [];
+  const statements: LoggedStatement[] = [];
+  return {
+    queries,
+    statements,
+    log: (event) => {
+      queries.push(event.query.sql);
+      statements.push({ sql: event.query.sql, parameters: event.query.parameters });
+    },
+  };
+}
+
+const pglite: Engine = {
+  name: 'pglite',
+  dialect: 'postgres',
+  async create(schema, data, options = {}) {
+    const database = new PGlite();
+    const log = logger();
+    const db = new Kysely({ dialect: new PGliteDialect(database), log: log.log });
+    return finish(db, schema, data, options, log, async () => {
+      await db.destroy();
+      if (!database.closed) await database.close();
+    });
+  },
+};
+
+const sqlite: Engine = {
+  name: 'sqlite',
+  dialect: 'sqlite',
+  async create(schema, data, options = {}) {
+    const database = new Database(':memory:');
+    registerSqliteFunctions(database);
+    const log = logger();
+    const db = new Kysely({ dialect: new SqliteDialect({ database }), log: log.log });
+    return finish(db, schema, data, options, log, () => db.destroy());
+  },
+};
+
+const postgres: Engine = {
+  name: 'postgres',
+  dialect: 'postgres',
+  async create(schema, data, options = {}) {
+    const name = randomName();
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    try {
+      await admin.query(`create schema "${name}"`);
+    } finally {
+      await admin.end();
+    }
+    const log = logger();
+    const pool = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${name}`, max: 5 });
+    const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: log.log });
+    return finish(db, schema, data, options, log, async () => {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      try {
+        await client.query(`drop schema if exists "${name}" cascade`);
+      } finally {
+        await client.end();
+      }
+    });
+  },
+};
+
+const mysql: Engine = {
+  name: 'mariadb',
+  dialect: 'mysql',
+  async create(schema, data, options = {}) {
+    const name = randomName();
+    const url = MYSQL_URL ?? '';
+    const admin = createPool({ uri: url, connectionLimit: 1 }).promise();
+    await admin.query(`create database \`${name}\` character set utf8mb4 collate utf8mb4_nopad_bin`);
+    const log = logger();
+    const pool = createPool({ uri: url, database: name, connectionLimit: 5, charset: 'utf8mb4' });
+    const db = new Kysely({ dialect: new MysqlDialect({ pool }), log: log.log });
+    return finish(db, schema, data, options, log, async () => {
+      await db.destroy();
+      try {
+        await admin.query(`drop database if exists \`${name}\``);
+      } finally {
+        await admin.end();
+      }
+    });
+  },
+};
+
+async function reachable(check: () => Promise<void>): Promise<string | undefined> {
+  try {
+    await check();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+let available: Promise<{ engines: Engine[]; skipped: { name: string; reason: string }[] }> | undefined;
+
+function probe(): Promise<{ engines: Engine[]; skipped: { name: string; reason: string }[] }> {
+  available ??= (async () => {
+    const engines: Engine[] = [pglite, sqlite];
+    const skipped: { name: string; reason: string }[] = [];
+    if (POSTGRES_URL === undefined) {
+      skipped.push({ name: 'postgres', reason: 'JSONAPI_QUERY_POSTGRES_URL is not set' });
+    } else {
+      const failure = await reachable(async () => {
+        const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
+        await client.connect();
+        await client.end();
+      });
+      if (failure === undefined) engines.push(postgres);
+      else skipped.push({ name: 'postgres', reason: `${POSTGRES_URL} unreachable: ${failure}` });
+    }
+    if (MYSQL_URL === undefined) {
+      skipped.push({ name: 'mariadb', reason: 'JSONAPI_QUERY_MYSQL_URL is not set' });
+    } else {
+      const failure = await reachable(async () => {
+        const pool = createPool({ uri: MYSQL_URL, connectionLimit: 1, connectTimeout: 3_000 }).promise();
+        try {
+          await pool.query('select 1');
+        } finally {
+          await pool.end();
+        }
+      });
+      if (failure === undefined) engines.push(mysql);
+      else skipped.push({ name: 'mariadb', reason: `${MYSQL_URL} unreachable: ${failure}` });
+    }
+    for (const { name, reason } of skipped) console.warn(`[sql engines] skipping ${name}: ${reason}`);
+    return { engines, skipped };
+  })();
+  return available;
+}
+
+/**
+ * The engines to test on: PGlite and SQLite always, the servers whose URL is set
+ * and reachable. Prints a line per skipped engine.
+ *
+ * @example
+ * for (const engine of await availableEngines()) { const db = await engine.create(schema, data); … }
+ */
+export async function availableEngines(): Promise<Engine[]> {
+  return (await probe()).engines;
+}
+
+/**
+ * The engines not tested and why: without a URL variable this is known at once;
+ * an unreachable server is reported after `availableEngines()` resolved.
+ *
+ * @example
+ * skippedEngines(); // [{ name: 'postgres', reason: 'JSONAPI_QUERY_POSTGRES_URL is not set' }, …]
+ */
+export function skippedEngines(): { name: string; reason: string }[] {
+  const skipped: { name: string; reason: string }[] = [];
+  if (POSTGRES_URL === undefined) skipped.push({ name: 'postgres', reason: 'JSONAPI_QUERY_POSTGRES_URL is not set' });
+  if (MYSQL_URL === undefined) skipped.push({ name: 'mariadb', reason: 'JSONAPI_QUERY_MYSQL_URL is not set' });
+  return skipped;
+}
+
+/** Every engine, for `describe.each` with the unavailable ones skipped by name. */
+export const ALL_ENGINE_NAMES = ['pglite', 'sqlite', 'postgres', 'mariadb'] as const;

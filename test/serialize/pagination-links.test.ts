@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { paginationLinks } from '../../src/serialize/index.js';
+
+describe('paginationLinks', () => {
+  const url = '/persons';
+
+  it.each([
+    {
+      description: 'first page',
+      number: 1,
+      expected: { first: 1, last: 4, next: 2 },
+    },
+    { description: 'middle page', number: 2, expected: { first: 1, last: 4, prev: 1, next: 3 } },
+    { description: 'last page', number: 4, expected: { first: 1, last: 4, prev: 3 } },
+    { description: 'past the end links back to the last page', number: 9, expected: { first: 1, last: 4, prev: 4 } },
+  ])('$description', ({ number, expected }) => {
+    const query = `sort=-name&page[number]=${String(number)}&page[size]=10&filter[gender]=f`;
+    const link = (n: number): string => `/persons?sort=-name&page[number]=${String(n)}&page[size]=10&filter[gender]=f`;
+    const links = paginationLinks(url, query, { size: 10, number }, 35);
+    expect(links).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([name, n]) => [name, link(n)])),
+    );
+  });
+
+  it('keeps a percent-encoded page[number] in place and every other parameter as sent', () => {
+    const query = 'filter=%5B%7B%22name%22%3A%22name%22%7D%5D&page%5Bnumber%5D=2&page%5Bsize%5D=1&x+y=a%20b';
+    expect(paginationLinks(url, query, { size: 1, number: 2 }, 3)).toEqual({
+      first: '/persons?filter=%5B%7B%22name%22%3A%22name%22%7D%5D&page%5Bnumber%5D=1&page%5Bsize%5D=1&x+y=a%20b',
+      last: '/persons?filter=%5B%7B%22name%22%3A%22name%22%7D%5D&page%5Bnumber%5D=3&page%5Bsize%5D=1&x+y=a%20b',
+      prev: '/persons?filter=%5B%7B%22name%22%3A%22name%22%7D%5D&page%5Bnumber%5D=1&page%5Bsize%5D=1&x+y=a%20b',
+      next: '/persons?filter=%5B%7B%22name%22%3A%22name%22%7D%5D&page%5Bnumber%5D=3&page%5Bsize%5D=1&x+y=a%20b',
+    });
+  });
+
+  it('appends page[number] when the query has none, and handles an empty query', () => {
+    expect(paginationLinks(url, 'page[size]=5', { size: 5, number: 1 }, 6)).toEqual({
+      first: '/persons?page[size]=5&page[number]=1',
+      last: '/persons?page[size]=5&page[number]=2',
+      next: '/persons?page[size]=5&page[number]=2',
+    });
+    expect(paginationLinks(url, '', { size: 30, number: 1 }, 0)).toEqual({
+      first: '/persons?page[number]=1',
+      last: '/persons?page[number]=1',
+    });
+  });
+
+  it('does not mistake a value or a longer name for page[number]', () => {
+    expect(paginationLinks(url, 'filter[name]=page[number]&page[numbers]=1', { size: 30, number: 1 }, 0).first).toBe(
+      '/persons?filter[name]=page[number]&page[numbers]=1&page[number]=1',
+    );
+  });
+
+  it('keeps a page[number] without a value in place', () => {
+    expect(paginationLinks(url, 'a=1&page[number]&b=2', { size: 30, number: 1 }, 0).first).toBe(
+      '/persons?a=1&page[number]=1&b=2',
+    );
+  });
+});
