@@ -149,11 +149,7 @@ export {
   serializeResourceDocument,
   type DocumentQuery,
   type DocumentRequest,
-  type LinkageLookup,
-  type LinkageResult,
   type PaginationLinks,
   type RelationshipOwner,
-  type ResourceRecord,
-  type ResourceResult,
   type SerializerOptions,
 } from './serialize/index.js';

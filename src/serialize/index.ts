@@ -9,9 +9,9 @@ export {
 } from './serialize-document.js';
 export type {
   DocumentRequest,
-  LinkageLookup,
-  LinkageResult,
-  ResourceRecord,
-  ResourceResult,
+  Linkage,
+  RelationshipExecution,
+  Resource,
+  Execution,
 } from './serialize-input.js';
 export { paginationLinks, type PaginationLinks } from './pagination-links.js';

@@ -9,7 +9,7 @@ import type { Id } from '../layers/data-layer.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { documentPlan, type DocumentPlan, type TypePlan } from './document-plan.js';
 import { paginationLinks } from './pagination-links.js';
-import type { DocumentRequest, LinkageResult, ResourceRecord, ResourceResult } from './serialize-input.js';
+import type { DocumentRequest, RelationshipExecution, Resource, Execution } from './serialize-input.js';
 import { encodeSegment, writeLinkage, writeResource } from './write-resource.js';
 
 /** Options of the serializer. */
@@ -52,7 +52,7 @@ const JSONAPI = '"jsonapi":{"version":"1.0"}';
  */
 export function serializeResourceDocument(
   ast: DocumentQuery,
-  result: ResourceResult,
+  result: Execution,
   request: DocumentRequest,
   options: SerializerOptions,
 ): string {
@@ -65,7 +65,7 @@ export function serializeResourceDocument(
     out += '[';
     for (let index = 0; index < data.length; index++) {
       if (index > 0) out += ',';
-      const resource = data[index] as ResourceRecord;
+      const resource = data[index] as Resource;
       out += writeResource(typePlan(plan, resource.type), resource, result.linkage);
     }
     out += ']';
@@ -92,7 +92,7 @@ export function serializeResourceDocument(
  */
 export function serializeRelationshipDocument(
   ast: DocumentQuery,
-  result: LinkageResult,
+  result: RelationshipExecution,
   owner: RelationshipOwner,
   request: DocumentRequest,
   options: SerializerOptions,
@@ -141,14 +141,14 @@ function isList<T>(value: T | readonly T[]): value is readonly T[] {
 
 function writeIncluded(
   plan: DocumentPlan,
-  result: ResourceResult | LinkageResult,
+  result: Execution | RelationshipExecution,
   excluded: ReadonlySet<string> | undefined,
 ): string {
   const included = result.included ?? [];
   let out = '[';
   let first = true;
   for (let index = 0; index < included.length; index++) {
-    const resource = included[index] as ResourceRecord;
+    const resource = included[index] as Resource;
     if (excluded?.has(key(resource.type, resource.row.id)) === true) continue;
     if (!first) out += ',';
     first = false;
@@ -180,7 +180,7 @@ function key(type: string, id: Id): string {
   return `${type}\u0000${String(id)}`;
 }
 
-function primaryKeys(data: ResourceRecord | readonly ResourceRecord[]): ReadonlySet<string> {
+function primaryKeys(data: Resource | readonly Resource[]): ReadonlySet<string> {
   const list = isList(data) ? data : [data];
   return new Set(list.map((resource) => key(resource.type, resource.row.id)));
 }

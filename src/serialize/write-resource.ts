@@ -4,7 +4,7 @@
  */
 import type { Id } from '../layers/data-layer.js';
 import type { RelationshipPlan, TypePlan } from './document-plan.js';
-import type { LinkageLookup, ResourceRecord } from './serialize-input.js';
+import type { Linkage, Resource } from './serialize-input.js';
 
 /**
  * The JSON text of one resource object: `type`, string `id`, the fieldset's
@@ -15,7 +15,7 @@ import type { LinkageLookup, ResourceRecord } from './serialize-input.js';
  * writeResource(plan.types.get('person')!, { type: 'person', row }, linkage);
  * // '{"type":"person","id":"1","attributes":{…},"relationships":{…},"links":{"self":"/persons/1"}}'
  */
-export function writeResource(plan: TypePlan, resource: ResourceRecord, linkage: LinkageLookup): string {
+export function writeResource(plan: TypePlan, resource: Resource, linkage: Linkage): string {
   const row = resource.row;
   const id = row.id;
   const text = typeof id === 'string' ? id : String(id);

@@ -1,6 +1,6 @@
 import type { QueryAST } from '../../src/ast/query-ast.js';
 import type { Id, Row } from '../../src/layers/data-layer.js';
-import type { LinkageLookup, ResourceRecord } from '../../src/serialize/index.js';
+import type { Linkage, Resource } from '../../src/serialize/index.js';
 
 /** A QueryAST with the parser's defaults, overridden where given. */
 export function ast(type: string, overrides: Partial<QueryAST> = {}): QueryAST {
@@ -16,15 +16,15 @@ export function ast(type: string, overrides: Partial<QueryAST> = {}): QueryAST {
 }
 
 /** Linkage from a table `type/id/relationship → ids`. */
-export function linkage(entries: Record<string, readonly Id[] | Id | null> = {}): LinkageLookup {
+export function linkage(entries: Record<string, readonly Id[] | Id | null> = {}): Linkage {
   const table = new Map(Object.entries(entries));
   return {
     get: (type, id, relationship) => table.get(`${type}/${String(id)}/${relationship}`),
   };
 }
 
-export const person = (row: Row): ResourceRecord => ({ type: 'person', row });
-export const computer = (row: Row): ResourceRecord => ({ type: 'computer', row });
+export const person = (row: Row): Resource => ({ type: 'person', row });
+export const computer = (row: Row): Resource => ({ type: 'computer', row });
 
 export const john = { id: '1', display_name: 'John Doe', birth_date: '1990-04-02', name: 'John', gender: 'm' };
 export const jane = { id: '4', display_name: 'Jane Doe', birth_date: '1990-04-02', name: 'Jane', gender: 'f' };

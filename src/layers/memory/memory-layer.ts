@@ -18,7 +18,7 @@ import { compileComparator, compilePredicate, type BoundPredicate } from './comp
 import { generateShape, runGenerated, type GeneratedShape } from './generate-source.js';
 import { loadStore, type MemoryData } from './load-store.js';
 import { LruCache } from './lru-cache.js';
-import { lowerFilter, lowerSort, requireStore, type FilterPlan } from './query-plan.js';
+import { lowerFilter, lowerSort, requireStore, type FilterPlan, type SortPlanKey } from './query-plan.js';
 import { scanModeOf, scanRows, windowOf, type Comparator, type ScanMode, type ScanResult } from './scan.js';
 import { LINKS, type Store, type StoredRow, type TypeStore } from './store.js';
 
@@ -71,7 +71,7 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
   const cache = new LruCache<string, CompiledShape>(options.cacheSize ?? 1000);
   let evaluation: 'generate' | 'closures' = options.evaluation === 'closures' ? 'closures' : 'generate';
 
-  const compile = (plan: FilterPlan | null, keys: ReturnType<typeof lowerSort>, mode: ScanMode): CompiledShape => {
+  const compile = (plan: FilterPlan | null, keys: readonly SortPlanKey[], mode: ScanMode): CompiledShape => {
     if (evaluation === 'generate') {
       try {
         return { kind: 'generated', shape: generateShape(plan, keys, mode) };
