@@ -280,6 +280,7 @@ function scanAllSource(test: string): string {
     if (${test}) out.push(r);
   }
   out.sort(cmp);
-  return { rows: limit === null ? out.slice(offset) : out.slice(offset, offset + limit), total: out.length };
+  const page = offset === 0 && (limit === null || limit >= out.length) ? out : out.slice(offset, limit === null ? undefined : offset + limit);
+  return { rows: page, total: out.length };
 }`;
 }

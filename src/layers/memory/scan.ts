@@ -44,7 +44,8 @@ export function scanRows(
     if (predicate === null || predicate(row)) matches.push(row);
   }
   matches.sort(comparator);
-  return { rows: limit === null ? matches.slice(offset) : matches.slice(offset, offset + limit), total: matches.length };
+  const whole = offset === 0 && (limit === null || limit >= matches.length);
+  return { rows: whole ? matches : matches.slice(offset, limit === null ? undefined : offset + limit), total: matches.length };
 }
 
 function scanInOrder(
