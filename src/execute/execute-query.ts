@@ -1,6 +1,6 @@
 import type { QueryAST } from '../ast/query-ast.js';
 import { DEFAULT_LIMITS } from '../limits.js';
-import type { Row } from '../layers/data-layer.js';
+import type { Id, RelatedReadRequest, Row } from '../layers/data-layer.js';
 import { requireType, resolveSchema, type ResolvedType } from '../schema/resolved-schema.js';
 import type { ExecuteOptions, Execution, RelationshipExecution, Resource } from './execution.js';
 import { LinkageMap } from './linkage-map.js';
@@ -73,21 +73,12 @@ export async function executeOne(ast: QueryAST, id: string, options: ExecuteOpti
  */
 export async function executeRelated(ast: QueryAST, owner: RouteOwner, options: ExecuteOptions): Promise<Execution | null> {
   const context = contextOf(options, ast);
-  const { ownerType, ownerId, target, toMany } = routeOf(context, owner);
+  const route = routeOf(context, owner);
+  const { ownerId, target, toMany } = route;
   if (ownerId === null) return null;
-  const { offset, limit } = toMany ? pageWindow(ast.page, context.limits) : { offset: 0, limit: null };
   const attributes = attributeHint(target, ast.fields);
   const result = await options.layer.readRelated(
-    {
-      type: ownerType.name,
-      id: ownerId,
-      relationship: owner.relationship,
-      filter: toMany ? ast.filter : null,
-      sort: ast.sort,
-      offset,
-      limit,
-      ...(attributes === undefined ? {} : { attributes }),
-    },
+    { ...relatedRequest(route, ownerId, ast, context), ...(attributes === undefined ? {} : { attributes }) },
     { signal: context.signal },
   );
   if (result === null) return null;
@@ -117,21 +108,12 @@ export async function executeRelationship(
   options: ExecuteOptions,
 ): Promise<RelationshipExecution | null> {
   const context = contextOf(options, ast);
-  const { ownerType, ownerId, target, toMany } = routeOf(context, owner);
+  const route = routeOf(context, owner);
+  const { ownerType, ownerId, target, toMany } = route;
   if (ownerId === null) return null;
-  const { offset, limit } = toMany ? pageWindow(ast.page, context.limits) : { offset: 0, limit: null };
-  const result = await options.layer.readLinkage(
-    {
-      type: ownerType.name,
-      id: ownerId,
-      relationship: owner.relationship,
-      filter: toMany ? ast.filter : null,
-      sort: ast.sort,
-      offset,
-      limit,
-    },
-    { signal: context.signal },
-  );
+  const result = await options.layer.readLinkage(relatedRequest(route, ownerId, ast, context), {
+    signal: context.signal,
+  });
   if (result === null) return null;
   if (toMany) checkUnpaginated(ast.page, result.ids.length, context.limits);
   let includedPart: { included?: readonly Resource[] } = {};
@@ -160,7 +142,17 @@ function contextOf(options: ExecuteOptions, ast: QueryAST): IncludeContext {
   };
 }
 
-function routeOf(context: IncludeContext, owner: RouteOwner) {
+/** A related or relationship route, resolved: the owner's type and id, the target, the cardinality. */
+interface Route {
+  readonly ownerType: ResolvedType;
+  /** `null` when the path id cannot be an id of the owner's type (a 404). */
+  readonly ownerId: Id | null;
+  readonly relationship: string;
+  readonly target: ResolvedType;
+  readonly toMany: boolean;
+}
+
+function routeOf(context: IncludeContext, owner: RouteOwner): Route {
   const ownerType = requireType(context.resolved, owner.type);
   const relationship = ownerType.relationships.get(owner.relationship);
   if (relationship === undefined) {
@@ -169,8 +161,23 @@ function routeOf(context: IncludeContext, owner: RouteOwner) {
   return {
     ownerType,
     ownerId: pathId(ownerType, owner.id),
+    relationship: owner.relationship,
     target: requireType(context.resolved, relationship.target),
     toMany: relationship.toMany,
+  };
+}
+
+/** The layer request of a related or relationship route; only a to-many one is filtered and paged. */
+function relatedRequest(route: Route, ownerId: Id, ast: QueryAST, context: IncludeContext): RelatedReadRequest {
+  const { offset, limit } = route.toMany ? pageWindow(ast.page, context.limits) : { offset: 0, limit: null };
+  return {
+    type: route.ownerType.name,
+    id: ownerId,
+    relationship: route.relationship,
+    filter: route.toMany ? ast.filter : null,
+    sort: ast.sort,
+    offset,
+    limit,
   };
 }
 
