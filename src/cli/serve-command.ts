@@ -9,7 +9,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exampleData } from '../example/example-data.js';
 import { exampleSchema } from '../example/example-schema.js';
-import { toNodeListener } from '../http/adapters/node.js';
+import { answerClientErrors, toNodeListener } from '../http/adapters/node.js';
 import { createHandler } from '../http/handler.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { createMemoryLayer, type MemoryData } from '../layers/memory/index.js';
@@ -150,6 +150,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     if (!options.quiet) logWhenDone(io, req.method ?? '', req.url ?? '', res);
     listener(req, res);
   });
+  answerClientErrors(server);
   try {
     await listen(server, options.port, options.host);
   } catch (error) {

@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   unknown_type: { status: 400, title: 'Unknown resource type' },
   invalid_fields: { status: 400, title: 'Invalid fieldset' },
   // routes and responses
+  malformed_request: { status: 400, title: 'Malformed request' },
+  request_header_too_large: { status: 431, title: 'Request header fields too large' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   not_acceptable: { status: 406, title: 'Not acceptable' },

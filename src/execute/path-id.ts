@@ -9,9 +9,10 @@ import type { ResolvedType } from '../schema/resolved-schema.js';
  * @example
  * pathId(personType, '7'); // '7' (string ids)
  * pathId(integerType, '07'); // null → 404
+ * pathId(personType, 'a\0b'); // null → 404
  */
 export function pathId(type: ResolvedType, id: string): Id | null {
-  if (type.idType === 'string') return id;
+  if (type.idType === 'string') return id.includes('\0') ? null : id; // no engine stores NUL alike
   if (!/^(0|[1-9][0-9]*)$/.test(id)) return null;
   const value = Number(id);
   return Number.isSafeInteger(value) ? value : null;

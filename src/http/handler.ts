@@ -160,7 +160,10 @@ export function createHandler(options: HandlerOptions): Handler {
     }
 
     const primaryType = route.kind === 'related' || route.kind === 'relationship' ? route.relationship.target : route.type.name;
-    const ast = parseQuery(request.query, {
+    // The query arrives without its `?`; one more leading `?` belongs to the first name
+    // (`??sort=x` names `?sort`), so keep it from being taken as the separator.
+    const query = request.query.startsWith('?') ? `?${request.query}` : request.query;
+    const ast = parseQuery(query, {
       schema: options.schema,
       type: primaryType,
       operators: options.dataLayer.operators,

@@ -14,7 +14,7 @@ export type { ScopeFilter, ScopeFilters } from './scope.js';
 export { JSON_API_MEDIA_TYPE } from './negotiate.js';
 
 // adapters
-export { toNodeListener } from './adapters/node.js';
+export { answerClientErrors, toNodeListener } from './adapters/node.js';
 export { expressMiddleware } from './adapters/express.js';
 export {
   fastifyPlugin,

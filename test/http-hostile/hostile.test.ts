@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ErrorCode } from '../../src/errors/error-codes.js';
-import { toNodeListener } from '../../src/http/adapters/node.js';
+import { answerClientErrors, toNodeListener } from '../../src/http/adapters/node.js';
 import { exampleHandler } from '../adapters/example-handler.js';
 import { send, type ClientOptions } from '../adapters/http-client.js';
 
@@ -21,7 +21,7 @@ let origin: string;
 let port: number;
 
 beforeAll(async () => {
-  server = createServer(toNodeListener(exampleHandler()));
+  server = answerClientErrors(createServer(toNodeListener(exampleHandler())));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${port}`;
@@ -141,10 +141,10 @@ describe('oversized query strings', () => {
     await expectError(`/persons?xFiller=${'%C3%A9'.repeat(1366)}`, [414, 'query_too_long', undefined]);
   });
 
-  it('answers a request line beyond node:http’s header limit with its bare 431', async () => {
+  it('answers a request line beyond node:http’s header limit with a 431 error document', async () => {
     const response = await send(origin, `/persons?${filler(20_000)}`);
     expect(response.status).toBe(431);
-    expect(response.body).toBe('');
+    expect(JSON.parse(response.body)).toMatchObject({ errors: [{ status: '431', code: 'request_header_too_large' }] });
   });
 
   it('answers more than 100 parameters with 400', async () => {
@@ -325,7 +325,6 @@ describe('malformed HTTP over a raw TCP socket', () => {
 
   it.each([
     ['garbage', 'GARBAGE\r\n\r\n'],
-    ['no Host header', 'GET /persons HTTP/1.1\r\n\r\n'],
     ['a control character in the target', 'GET /persons?x=\x01 HTTP/1.1\r\nHost: a\r\n\r\n'],
     ['a space in the target', 'GET /persons?a b HTTP/1.1\r\nHost: a\r\n\r\n'],
     ['a NUL in the target', 'GET /persons\x00 HTTP/1.1\r\nHost: a\r\n\r\n'],
@@ -338,14 +337,34 @@ describe('malformed HTTP over a raw TCP socket', () => {
       'Content-Length with Transfer-Encoding',
       'GET /persons HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
     ],
-  ])('%s is a 400 and the connection closes', async (_name, bytes) => {
+  ])('%s is a 400 JSON:API error document and the connection closes', async (_name, bytes) => {
     const response = await exchange(bytes);
+    expect(response).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n(?:.*\r\n)*Connection: close\r\n/);
+    expect(response).toContain(`Content-Type: ${JSON_API}\r\n`);
+    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toEqual({
+      errors: [
+        {
+          status: '400',
+          code: 'malformed_request',
+          title: ERROR_CODES.malformed_request.title,
+          detail: 'The request could not be parsed as HTTP.',
+        },
+      ],
+      jsonapi: { version: '1.0' },
+    });
+  });
+
+  it('no Host header is node:http’s own 400 (it answers before any listener) and the connection closes', async () => {
+    const response = await exchange('GET /persons HTTP/1.1\r\n\r\n');
     expect(response).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n(?:.*\r\n)*Connection: close\r\n/);
   });
 
-  it('headers beyond node:http’s limit are a 431', async () => {
+  it('headers beyond node:http’s limit are a 431 JSON:API error document', async () => {
     const response = await exchange(`GET /persons HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(response).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      errors: [{ status: '431', code: 'request_header_too_large' }],
+    });
   });
 
   it('answers pipelined requests in order', async () => {

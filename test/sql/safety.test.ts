@@ -25,7 +25,8 @@ const PAYLOADS = [
   '`person`; DELETE FROM computer',
   "x' UNION SELECT id, id, id, id, id FROM computer --",
   '$1; --',
-  '?; /* */',
+  // A digit keeps it a word for `match` (a value without words is a QueryError).
+  '?; /* 1 */',
 ];
 
 /** Fragments of the payloads that no statement of the layer ever contains. */

@@ -4,7 +4,11 @@
  * query string, an AbortSignal that fires when the client goes away) and the
  * `HandlerResponse` written to a `ServerResponse`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { jsonApiError } from '../../errors/query-error.js';
+import { serializeErrorDocument } from '../../serialize/index.js';
+import { JSON_API_MEDIA_TYPE } from '../negotiate.js';
 import type { Handler, HandlerRequest, HandlerResponse } from '../handler.js';
 import { answer, splitTarget } from './adapter-kit.js';
 
@@ -64,4 +68,35 @@ export function writeNodeResponse(res: ServerResponse, response: HandlerResponse
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   if (response.body === '') res.end();
   else res.end(response.body);
+}
+
+/**
+ * Answers requests node:http cannot parse (a broken request line, a raw non-ASCII
+ * character in the target, oversized headers) with a JSON:API error document
+ * instead of Node's bare, bodiless 400, then closes the connection.
+ *
+ * @example
+ * const server = createServer(toNodeListener(handler));
+ * answerClientErrors(server).listen(3000);
+ */
+export function answerClientErrors(server: Server): Server {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = serializeErrorDocument([
+      jsonApiError(
+        tooLarge
+          ? { code: 'request_header_too_large', detail: 'The request header fields are too large.' }
+          : { code: 'malformed_request', detail: 'The request could not be parsed as HTTP.' },
+      ),
+    ]);
+    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: ${JSON_API_MEDIA_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
 }

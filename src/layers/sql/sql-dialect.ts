@@ -14,6 +14,17 @@ import {
   type SqlBool,
 } from 'kysely';
 import { type PatternToken, toGlobPattern, toLikePattern } from './like-pattern.js';
+import {
+  DOTTED_CAPITAL_I,
+  LAST_CASED_CODE_POINT,
+  caseDifferences,
+  characterRanges,
+  isWordCharacter,
+  relevantDifferences,
+  wordCharacterRanges,
+  type CaseDifference,
+  type LowerTarget,
+} from './unicode-case.js';
 
 /** The SQL dialects the layer speaks. PGlite speaks `postgres`, MariaDB `mysql`. */
 export type SqlDialectName = 'postgres' | 'mysql' | 'sqlite';
@@ -38,39 +49,66 @@ export interface SqlDialect {
   orderBy(operand: Expression<unknown>, direction: 'asc' | 'desc', nullable: boolean): RawBuilder<unknown>[];
   /** A boolean as the engine stores it. */
   encodeBoolean(value: boolean): unknown;
+  /**
+   * Asks the engine, once before the layer's first query, how it differs from
+   * JavaScript (its `lower()`), and resolves to the hooks to use from then on.
+   */
+  prepare?(db: Kysely<unknown>): Promise<SqlDialect>;
 }
 
-/** What a lower-cased operand is compared with: its literal text, and whether `_` occurs. */
-export interface LowerTarget {
-  readonly text: string;
-  readonly oneWildcard: boolean;
-}
+export type { LowerTarget } from './unicode-case.js';
 
-/**
- * Where the databases' `lower()` differs from JavaScript (`İ` → `i̇`, word-final
- * `Σ` → `ς`), and whether the difference can change a comparison with `target`:
- * `İ` only against an `i`, a combining dot or a `_` wildcard (its lower case is two
- * characters long), `Σ` only against a sigma. Skipping the rewrite otherwise keeps
- * the common `ilike` as cheap as a plain `lower()`.
- */
-export function lowerFixes(target: LowerTarget): { readonly dottedI: boolean; readonly sigma: boolean } {
-  return { dottedI: target.oneWildcard || /i|\u0307/.test(target.text), sigma: /[\u03c3\u03c2]/.test(target.text) };
-}
-
-/** `İ` lower-cases to `i̇` (two code points) in JavaScript but to `i` in the databases. */
-const DOTTED_CAPITAL_I = '\u0130';
-const DOTTED_CAPITAL_I_LOWER = DOTTED_CAPITAL_I.toLowerCase();
 /**
  * JavaScript lower-cases a capital sigma ending a word to `ς` (Final_Sigma); the
- * databases always give `σ`, so a word-final `Σ` is rewritten first.
+ * databases always give `σ`, so a final `Σ` is rewritten to `ς` first (keeping the
+ * captured context) when the comparison involves a sigma.
  */
 const SIGMA = '\u03a3';
-const FINAL_SIGMA = '\u03c2';
+const FINAL_SIGMA_REPLACEMENT = '\\1\u03c2';
+
 /**
- * The combining dot of `i̇`: part of a word when it comes from `İ` (words are split
- * before lower-casing), so the word-boundary classes leave it out.
+ * The regular expression of a final `Σ` (Unicode's Final_Sigma: after a cased
+ * letter and any case-ignorable characters, and not before case-ignorable
+ * characters and a cased letter), the context captured as group 1. In `words`, the
+ * context is the word only (fields are split before lower-casing).
  */
-const COMBINING_DOT = '\u0307';
+function finalSigma(words: boolean): string {
+  const cased = `[${characterRanges(words ? 'casedWord' : 'cased')}]`;
+  const ignorable = `[${characterRanges(words ? 'caseIgnorableWord' : 'caseIgnorable')}]`;
+  return `(${cased}${ignorable}*)\u03a3(?!${ignorable}*${cased})`;
+}
+
+/** Whether a final `Σ` can change a comparison with `target`: only against a sigma. */
+function needsSigma(target: LowerTarget): boolean {
+  return /[\u03c3\u03c2]/.test(target.text);
+}
+
+/** How an engine rewrites text: `replace()` of one string, `translate()` of single characters when it has one. */
+interface TextFunctions {
+  readonly replace: (text: Expression<unknown>, from: string, to: string) => Expression<unknown>;
+  readonly translate?: (text: Expression<unknown>, from: string, to: string) => Expression<unknown>;
+}
+
+/**
+ * The characters of `differences` rewritten to their JavaScript lower case before
+ * the engine's `lower()` (their JavaScript lower case is one the engine keeps).
+ */
+function rewriteDifferences(
+  text: Expression<unknown>,
+  differences: readonly CaseDifference[],
+  functions: TextFunctions,
+): Expression<unknown> {
+  const { translate } = functions;
+  const singles = translate === undefined ? [] : differences.filter(({ js }) => Array.from(js).length === 1);
+  let rewritten = text;
+  if (translate !== undefined && singles.length > 0) {
+    rewritten = translate(rewritten, singles.map(({ from }) => from).join(''), singles.map(({ js }) => js).join(''));
+  }
+  for (const { from, js } of differences) {
+    if (!singles.some((single) => single.from === from)) rewritten = functions.replace(rewritten, from, js);
+  }
+  return rewritten;
+}
 
 function nativeOrder(operand: Expression<unknown>, direction: 'asc' | 'desc'): RawBuilder<unknown> {
   return direction === 'asc' ? sql`${operand} asc` : sql`${operand} desc`;
@@ -80,28 +118,68 @@ function likeEscaped(operand: Expression<unknown>, tokens: readonly PatternToken
   return sql<SqlBool>`${operand} like ${toLikePattern(tokens)} escape '!'`;
 }
 
-/** PostgreSQL and PGlite: `COLLATE "C"` orders by code point; `ORDER BY` already puts nulls last ascending. */
-export const postgresDialect: SqlDialect = {
-  name: 'postgres',
-  binary: (operand, purpose) => (purpose === 'order' ? sql`${operand} collate "C"` : operand),
-  // Case mapping and character classes follow the operand's collation: "C" would
-  // map ASCII only, so they run under the database's default (UTF-8) collation.
-  lower: (operand, against) => {
-    const fixes = lowerFixes(against);
-    let text: Expression<unknown> = sql`(${operand} collate "default")`;
-    if (fixes.sigma) {
-      text = sql`case when strpos(${text}, ${SIGMA}) > 0 then regexp_replace(${text}, ${'(?<=[[:alpha:]])\u03a3(?![[:alpha:]])'}, ${FINAL_SIGMA}, 'g') else ${text} end`;
-    }
-    if (fixes.dottedI) text = sql`replace(${text}, ${DOTTED_CAPITAL_I}, ${DOTTED_CAPITAL_I_LOWER})`;
-    return sql`lower(${text})`;
-  },
-  like: likeEscaped,
-  likeLowered: likeEscaped,
-  hasWord: (operand, word) =>
-    sql<SqlBool>`${postgresDialect.lower(operand, { text: word, oneWildcard: false })} ~ ${`(^|[^[:alnum:]${COMBINING_DOT}])${word}($|[^[:alnum:]${COMBINING_DOT}])`}`,
-  orderBy: (operand, direction) => [nativeOrder(operand, direction)],
-  encodeBoolean: (value) => value,
+/**
+ * Characters of the JavaScript lower case of a rewritten difference that are not
+ * word characters (the combining dot of `i̇`): inside a word when they come from the
+ * rewrite, so the engine's text has its own ones replaced by a space first (they
+ * separate words there) and the word class counts them in.
+ */
+function joiners(differences: readonly CaseDifference[]): string {
+  const chars = new Set(differences.flatMap(({ js }) => Array.from(js).filter((char) => !isWordCharacter(char))));
+  return [...chars].join('');
+}
+
+const POSTGRES_TEXT: TextFunctions = {
+  replace: (text, from, to) => sql`replace(${text}, ${from}, ${to})`,
+  translate: (text, from, to) => sql`translate(${text}, ${from}, ${to})`,
 };
+
+/**
+ * PostgreSQL and PGlite hooks for an engine whose `lower()` differs from
+ * JavaScript on `differences`.
+ */
+function postgresHooks(differences: readonly CaseDifference[]): SqlDialect {
+  // Case mapping follows the operand's collation: "C" would map ASCII only, so it
+  // runs under the database's default collation.
+  const lowered = (operand: Expression<unknown>, target: LowerTarget, active: readonly CaseDifference[], separators?: string): Expression<unknown> => {
+    let text: Expression<unknown> = sql`(${operand} collate "default")`;
+    for (const char of separators ?? '') text = sql`replace(${text}, ${char}, ${' '})`;
+    if (needsSigma(target)) {
+      text = sql`case when strpos(${text}, ${SIGMA}) > 0 then regexp_replace(${text}, ${finalSigma(separators !== undefined)}, ${FINAL_SIGMA_REPLACEMENT}, 'g') else ${text} end`;
+    }
+    return sql`lower(${rewriteDifferences(text, active, POSTGRES_TEXT)})`;
+  };
+  const hooks: SqlDialect = {
+    name: 'postgres',
+    binary: (operand, purpose) => (purpose === 'order' ? sql`${operand} collate "C"` : operand),
+    lower: (operand, against) => lowered(operand, against, relevantDifferences(differences, against, false)),
+    like: likeEscaped,
+    likeLowered: likeEscaped,
+    // The word class is spelled out as code-point ranges: PostgreSQL's [[:alnum:]]
+    // follows the locale and an older Unicode (`①` is no digit to it).
+    hasWord: (operand, word) => {
+      const target = { text: word, oneWildcard: false };
+      const active = relevantDifferences(differences, target, true);
+      const glue = joiners(active);
+      const boundary = `[^${wordCharacterRanges()}${glue}]`;
+      return sql<SqlBool>`${lowered(operand, target, active, glue)} ~ ${`(^|${boundary})${word}($|${boundary})`}`;
+    },
+    orderBy: (operand, direction) => [nativeOrder(operand, direction)],
+    encodeBoolean: (value) => value,
+    prepare: async (db) => {
+      const { rows } = await sql<{ n: number; l: string }>`select n, lower(chr(n) collate "default") as l from generate_series(1, ${LAST_CASED_CODE_POINT}) as n where (n < 55296 or n > 57343) and lower(chr(n) collate "default") <> chr(n)`.execute(db);
+      return postgresHooks(caseDifferences(new Map(rows.map(({ n, l }) => [Number(n), l]))));
+    },
+  };
+  return hooks;
+}
+
+/**
+ * PostgreSQL and PGlite: `COLLATE "C"` orders by code point; `ORDER BY` already puts
+ * nulls last ascending. Before its first query the layer asks the engine where its
+ * `lower()` differs from JavaScript (`prepare`), and rewrites those characters.
+ */
+export const postgresDialect: SqlDialect = postgresHooks([DOTTED_CAPITAL_I]);
 
 /**
  * MySQL and MariaDB: a binary, no-pad collation for every string comparison (the
@@ -114,30 +192,55 @@ export const postgresDialect: SqlDialect = {
  */
 export function mysqlDialect(collation = 'utf8mb4_nopad_bin'): SqlDialect {
   if (!/^[A-Za-z0-9_]+$/.test(collation)) throw new Error(`Invalid MySQL collation name ${JSON.stringify(collation)}`);
-  const collate = sql.raw(`collate ${collation}`);
-  const dialect: SqlDialect = {
+  return mysqlHooks(sql.raw(`collate ${collation}`), [DOTTED_CAPITAL_I]);
+}
+
+const MYSQL_TEXT: TextFunctions = {
+  replace: (text, from, to) => sql`replace(${text}, ${from}, ${to})`,
+};
+
+/** The code points 1 to `LAST_CASED_CODE_POINT` and their `lower()` where it changes them, as MySQL and MariaDB compute it. */
+function mysqlLowerQuery(collate: RawBuilder<unknown>): RawBuilder<{ n: number; l: string }> {
+  const digits = sql.raw(`'${JSON.stringify(Array.from({ length: 16 }, (_, digit) => digit))}'`);
+  const hex = sql`json_table(${digits}, '$[*]' columns (d int path '$'))`;
+  const code = sql`a.d + 16 * b.d + 256 * c.d + 4096 * e.d + 65536 * f.d`;
+  const char = sql`convert(char(${code} using utf32) using utf8mb4)`;
+  return sql<{ n: number; l: string }>`select ${code} as n, lower(${char} ${collate}) as l from ${hex} a, ${hex} b, ${hex} c, ${hex} e, ${hex} f where f.d < 2 and ${code} between 1 and ${LAST_CASED_CODE_POINT} and (${code} < 55296 or ${code} > 57343) and lower(${char} ${collate}) <> ${char} ${collate}`;
+}
+
+function mysqlHooks(collate: RawBuilder<unknown>, differences: readonly CaseDifference[]): SqlDialect {
+  const lowered = (operand: Expression<unknown>, target: LowerTarget, active: readonly CaseDifference[], separators?: string): Expression<unknown> => {
+    // Case mapping follows the collation: the layer's own, as `prepare` asked about.
+    let text: Expression<unknown> = sql`(${operand} ${collate})`;
+    for (const char of separators ?? '') text = sql`replace(${text}, ${char}, ${' '})`;
+    if (needsSigma(target)) {
+      text = sql`case when locate(${SIGMA}, ${text}) > 0 then regexp_replace(${text}, ${finalSigma(separators !== undefined)}, ${FINAL_SIGMA_REPLACEMENT}) else ${text} end`;
+    }
+    return sql`lower(${rewriteDifferences(text, active, MYSQL_TEXT)})`;
+  };
+  return {
     name: 'mysql',
     binary: (operand) => sql`${operand} ${collate}`,
-    lower: (operand, against) => {
-      const fixes = lowerFixes(against);
-      let text = operand;
-      if (fixes.sigma) {
-        text = sql`case when locate(${SIGMA}, ${text}) > 0 then regexp_replace(${text}, ${'(?<=\\p{L})\u03a3(?!\\p{L})'}, ${FINAL_SIGMA}) else ${text} end`;
-      }
-      if (fixes.dottedI) text = sql`replace(${text}, ${DOTTED_CAPITAL_I}, ${DOTTED_CAPITAL_I_LOWER})`;
-      return sql`lower(${text})`;
-    },
+    lower: (operand, against) => lowered(operand, against, relevantDifferences(differences, against, false)),
     like: (operand, tokens) => likeEscaped(sql`${operand} ${collate}`, tokens),
     likeLowered: (operand, tokens) => likeEscaped(sql`${operand} ${collate}`, tokens),
-    hasWord: (operand, word) =>
-      sql<SqlBool>`${dialect.lower(operand, { text: word, oneWildcard: false })} ${collate} regexp ${`(^|[^\\p{L}\\p{N}${COMBINING_DOT}])${word}($|[^\\p{L}\\p{N}${COMBINING_DOT}])`}`,
+    hasWord: (operand, word) => {
+      const target = { text: word, oneWildcard: false };
+      const active = relevantDifferences(differences, target, true);
+      const glue = joiners(active);
+      const boundary = `[^${wordCharacterRanges()}${glue}]`;
+      return sql<SqlBool>`${lowered(operand, target, active, glue)} ${collate} regexp ${`(^|${boundary})${word}($|${boundary})`}`;
+    },
     orderBy: (operand, direction, nullable) =>
       nullable
         ? [direction === 'asc' ? sql`(${operand} is null) asc` : sql`(${operand} is null) desc`, nativeOrder(operand, direction)]
         : [nativeOrder(operand, direction)],
     encodeBoolean: (value) => (value ? 1 : 0),
+    prepare: async (db) => {
+      const { rows } = await mysqlLowerQuery(collate).execute(db);
+      return mysqlHooks(collate, caseDifferences(new Map(rows.map(({ n, l }) => [Number(n), String(l)]))));
+    },
   };
-  return dialect;
 }
 
 /**

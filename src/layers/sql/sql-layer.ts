@@ -5,6 +5,7 @@
  */
 import { type Kysely, type RawBuilder, sql, type SqlBool } from 'kysely';
 import { COMPARISON_OPERATORS, type Operator, RELATIONSHIP_OPERATORS } from '../../ast/operators.js';
+import type { FilterNode } from '../../ast/filter-node.js';
 import type { SortKey } from '../../ast/query-ast.js';
 import { resolveSchema, type ResolvedAttribute } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
@@ -92,6 +93,25 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     throw new Error('statementTimeoutMs must be a positive integer');
   }
   let mysqlTimeoutVariable: Promise<string> | undefined;
+  /** The hooks queries are compiled with: `dialect`, then what its `prepare` resolved to. */
+  let hooks = dialect;
+  let preparing: Promise<unknown> | undefined;
+
+  /** Runs the dialect's `prepare` once (again after a failure), before the first query. */
+  function prepared(): Promise<unknown> {
+    const { prepare } = dialect;
+    if (prepare === undefined) return Promise.resolve();
+    preparing ??= prepare(db).then(
+      (ready) => {
+        hooks = ready;
+      },
+      (error: unknown) => {
+        preparing = undefined;
+        throw error;
+      },
+    );
+    return preparing;
+  }
 
   async function withStatementTimeout<T>(
     work: (executor: Executor) => Promise<T>,
@@ -132,10 +152,18 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     return work(db);
   }
 
-  async function run<T>(signal: AbortSignal, work: (executor: Executor) => Promise<T>): Promise<T> {
+  /** Runs `work`, after the dialect's `prepare` when `filter` lower-cases text. */
+  async function run<T>(
+    signal: AbortSignal,
+    work: (executor: Executor) => Promise<T>,
+    filter: FilterNode | null = null,
+  ): Promise<T> {
     if (signal.aborted) throw aborted(signal);
-    const pending =
-      statementTimeoutMs === undefined ? work(db) : withStatementTimeout(work, statementTimeoutMs, signal);
+    const start = (): Promise<T> => {
+      if (signal.aborted) throw aborted(signal);
+      return statementTimeoutMs === undefined ? work(db) : withStatementTimeout(work, statementTimeoutMs, signal);
+    };
+    const pending = filter !== null && foldsCase(filter) ? prepared().then(start) : start();
     try {
       return await raceAbort(pending, signal);
     } catch (error) {
@@ -156,7 +184,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     request: Omit<ReadRequest, 'type'>,
     idsOnly: boolean,
   ): Promise<{ rows: Row[]; total: number }> {
-    const context = compileContext(mapping, dialect, 's');
+    const context = compileContext(mapping, hooks, 's');
     const all = request.filter === null ? conditions : [...conditions, compileFilter(request.filter, scope, context)];
     const where = all.length === 0 ? sql`` : sql` where ${sql.join(all, sql` and `)}`;
     const sort = compileSort(request.sort, scope, context);
@@ -209,7 +237,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
         readPage(executor, scope, from, [link], pageRequest, idsOnly),
       ]);
       return exists ? result : null;
-    });
+    }, pageRequest.filter);
   }
 
   return {
@@ -221,7 +249,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
       const mapped = requireMappedType(mapping, request.type);
       return run(context.signal, (executor) =>
         readPage(executor, { mapped, alias: ROOT }, aliasedTable(mapped.table, ROOT), [], request, false),
-      );
+      request.filter);
     },
 
     async readOne(type, id, context) {
@@ -251,7 +279,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
       const target = requireMappedType(mapping, relationship.relationship.target);
       const { from, ownerKey } = relatedSource(relationship, owner, target, ROOT);
       const plan = selectPlan(target, ROOT, request.attributes);
-      const sort = compileSort(ID_ASC, { mapped: target, alias: ROOT }, compileContext(mapping, dialect, 's'));
+      const sort = compileSort(ID_ASC, { mapped: target, alias: ROOT }, compileContext(mapping, hooks, 's'));
       const orderBy = sort.orderBy === null ? sql`` : sql` order by ${sort.orderBy}`;
       const result = new Map<string, Row[]>(request.ids.map((id) => [String(id), []]));
       const ids = [...new Set(request.ids.map((id) => encodeId(owner.type.id, id)))];
@@ -270,6 +298,23 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
       });
     },
   };
+}
+
+const CASE_OPERATORS: ReadonlySet<string> = new Set(['ilike', 'notilike', 'match']);
+
+/** Whether a filter lower-cases text somewhere (`ilike`, `notilike`, `match`). */
+function foldsCase(node: FilterNode): boolean {
+  switch (node.kind) {
+    case 'compare':
+      return CASE_OPERATORS.has(node.op);
+    case 'compare_fields':
+      return false;
+    case 'and':
+    case 'or':
+      return node.nodes.some(foldsCase);
+    default:
+      return foldsCase(node.node);
+  }
 }
 
 function aborted(signal: AbortSignal): DataLayerError {

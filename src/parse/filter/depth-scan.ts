@@ -1,54 +1,247 @@
 /**
- * Measures the nesting of `[` and `{` in a JSON text, outside strings, in one
- * linear pass without recursion, and stops as soon as it passes `maxDepth`. Runs
- * before `JSON.parse`, so a filter nested 100,000 levels deep costs one scan and
- * never reaches a recursive parser.
+ * What the scan of a filter JSON text found wrong: nesting past the limit
+ * (`pointer` locates the first value opened one level too deep), or a key repeated
+ * within one object (`pointer` locates the object, `key` is the key, unescaped).
+ * Pointers are JSON pointers (RFC 6901) into the filter JSON.
+ */
+export type JsonScanFault =
+  | { readonly kind: 'too_deep'; readonly pointer: string }
+  | { readonly kind: 'duplicate_key'; readonly pointer: string; readonly key: string };
+
+/** Frame kinds. */
+const ARRAY = 0;
+const OBJECT = 1;
+/**
+ * The keys of an object compared for repeats: the first four. A filter object has at
+ * most four meaningful keys (`name`, `op`, `val`, `field`), so an object with more
+ * distinct keys than that is rejected by the resolver whatever its later keys are,
+ * and comparing only against these keeps the scan linear on hostile objects with
+ * thousands of keys.
+ */
+const TRACKED_KEYS = 4;
+/**
+ * One frame per nesting level, in a flat `Int32Array`: its kind; its element index
+ * (arrays) or key count (objects); the current key (start, end, escaped) for the
+ * JSON pointer; the first `TRACKED_KEYS` keys (start, end, escaped each).
+ * Key start/end are offsets in the text, between the quotes: keys are compared in
+ * place and only sliced when an error is built or a key has an escape.
+ */
+const KIND = 0;
+const COUNT = 1;
+const KEY = 2;
+const TRACKED = 5;
+const STRIDE = TRACKED + 3 * TRACKED_KEYS;
+
+/** Reused between scans (the scan is synchronous), grown to the deepest limit seen. */
+let frames = new Int32Array(STRIDE * 32);
+
+/**
+ * Whether the nesting of a JSON text can pass `maxDepth`: counts `[` and `{`
+ * anywhere in it (strings included) with native `indexOf`, stopping past the limit.
+ * When there are no more than `maxDepth` of them, no nesting can exceed it and
+ * `scanJson` is not needed before `JSON.parse`; for usual filters this costs a
+ * handful of calls instead of a pass over every character.
  *
  * @example
- * exceedsJsonDepth('[{"not":{"not":{}}}]', 3); // true (depth 4)
+ * mayExceedJsonDepth('[{"not":{"not":{}}}]', 3); // true (four openings)
+ * mayExceedJsonDepth('[{"name":"a","op":"eq","val":1}]', 3); // false
  */
-export function exceedsJsonDepth(text: string, maxDepth: number): boolean {
-  if (countOpenings(text, maxDepth) <= maxDepth) return false;
-  let depth = 0;
-  const length = text.length;
-  for (let index = 0; index < length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 34 /* " */) {
-      index = endOfString(text, index + 1);
-    } else if (code === 91 /* [ */ || code === 123 /* { */) {
-      if (++depth > maxDepth) return true;
-    } else if (code === 93 /* ] */ || code === 125 /* } */) {
-      // A close without an open: not JSON, and JSON.parse stops right there.
-      if (--depth < 0) return false;
-    }
-  }
-  return false;
+export function mayExceedJsonDepth(text: string, maxDepth: number): boolean {
+  let count = 0;
+  for (let index = text.indexOf('['); index !== -1 && count <= maxDepth; index = text.indexOf('[', index + 1)) count++;
+  for (let index = text.indexOf('{'); index !== -1 && count <= maxDepth; index = text.indexOf('{', index + 1)) count++;
+  return count > maxDepth;
 }
 
 /**
- * Counts `[` and `{` anywhere in the text (strings included), stopping past
- * `limit`: when there are no more than `maxDepth` of them, no nesting can exceed
- * it, and the exact scan is skipped. `indexOf` runs natively, so for usual
- * filters this costs a handful of calls instead of a pass over every character.
+ * Whether a parsed JSON text can have had a key repeated in one object, which
+ * `JSON.parse` silently drops (the last one wins). Every key of the text is followed
+ * by one `:` outside strings, and the parsed objects keep each distinct key once; so
+ * when the text has no more colons than the parsed value has keys, no key was
+ * repeated. Counting colons takes native `indexOf` calls, one per colon, and the walk
+ * over the parsed value skips lists of values (`in_`, `between`): both far cheaper
+ * than `scanJson`, which locates the repeat when this says there may be one. Keys the
+ * walk misses, and colons inside strings, only make it answer `true` (a scan for
+ * nothing), never hide a repeat.
+ *
+ * @example
+ * mayRepeatKeys('{"op":"eq","op":"ne"}', { op: 'ne' }); // true
+ * mayRepeatKeys('{"name":"a","op":"eq","val":1}', { name: 'a', op: 'eq', val: 1 }); // false
  */
-function countOpenings(text: string, limit: number): number {
+export function mayRepeatKeys(text: string, parsed: unknown): boolean {
+  let colons = 0;
+  for (let index = text.indexOf(':'); index !== -1; index = text.indexOf(':', index + 1)) colons++;
+  return colons !== 0 && (typeof parsed !== 'object' || parsed === null || colons !== countKeys(parsed));
+}
+
+/**
+ * The keys of the objects in a parsed JSON value. An array whose first item is not an
+ * object is taken for a list of values and not entered. Recursion is bounded: the
+ * value passed the depth check.
+ */
+function countKeys(value: object): number {
   let count = 0;
-  for (let index = text.indexOf('['); index !== -1 && count <= limit; index = text.indexOf('[', index + 1)) count++;
-  for (let index = text.indexOf('{'); index !== -1 && count <= limit; index = text.indexOf('{', index + 1)) count++;
+  if (Array.isArray(value)) {
+    const first: unknown = value[0];
+    if (typeof first !== 'object' || first === null) return 0;
+    for (const item of value as unknown[]) {
+      if (typeof item === 'object' && item !== null) count += countKeys(item);
+    }
+    return count;
+  }
+  const record = value as Readonly<Record<string, unknown>>;
+  for (const key in record) {
+    count++;
+    const item = record[key];
+    if (typeof item === 'object' && item !== null) count += countKeys(item);
+  }
   return count;
 }
 
-/** The index of the closing quote of a string starting at `from` (or the end of the text). */
-function endOfString(text: string, from: number): number {
-  let index = from;
-  for (;;) {
-    const quote = text.indexOf('"', index);
-    if (quote === -1) return text.length;
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === 92 /* \ */) backslashes++;
-    if (backslashes % 2 === 0) return quote;
-    index = quote + 1;
+/**
+ * Scans a JSON text once, linearly and without recursion: measures the nesting of
+ * `[` and `{` outside strings, stopping as soon as it passes `maxDepth`, and finds a
+ * key repeated within one object (`JSON.parse` silently keeps the last). Keys are
+ * compared as written, and unescaped only when one has a backslash, so `"v\u0061l"`
+ * repeats `"val"`. After a repeated key the scan still checks the depth, so a deep
+ * text never reaches `JSON.parse`: a `too_deep` fault wins. Text that is not JSON
+ * gives no fault or an arbitrary one (never an exception): `JSON.parse` rejects it.
+ * A pass over every character costs about half of `JSON.parse`, so the parser runs it
+ * only when `mayExceedJsonDepth` or `mayRepeatKeys` says it must.
+ *
+ * @example
+ * scanJson('[{"not":{"not":{}}}]', 3); // { kind: 'too_deep', pointer: '/0/not/not' }
+ * scanJson('{"op":"eq","op":"ne"}', 3); // { kind: 'duplicate_key', pointer: '', key: 'op' }
+ * scanJson('[{"name":"name","op":"eq","val":"x"}]', 3); // undefined
+ */
+export function scanJson(text: string, maxDepth: number): JsonScanFault | undefined {
+  const length = text.length;
+  const levels = Math.min(maxDepth, length) + 1;
+  if (frames.length < levels * STRIDE) frames = new Int32Array(levels * STRIDE);
+  const stack = frames;
+  let duplicate: JsonScanFault | undefined;
+  let depth = 0;
+  let base = 0;
+  let expectKey = false;
+  stack[KIND] = ARRAY;
+  for (let index = 0; index < length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 34 /* " */) {
+      const start = index + 1;
+      let escaped = 0;
+      for (index = start; index < length; index++) {
+        const inner = text.charCodeAt(index);
+        if (inner === 34 /* " */) break;
+        if (inner === 92 /* \ */) {
+          escaped = 1;
+          index++;
+        }
+      }
+      if (expectKey) {
+        expectKey = false;
+        const end = Math.min(index, length);
+        if (duplicate === undefined) {
+          duplicate = recordKey(text, stack, depth, start, end, escaped);
+        } else {
+          setKey(stack, base + KEY, start, end, escaped);
+        }
+      }
+    } else if (code === 123 /* { */ || code === 91 /* [ */) {
+      if (depth === maxDepth) return { kind: 'too_deep', pointer: pointerTo(text, stack, depth) };
+      depth++;
+      base += STRIDE;
+      expectKey = code === 123;
+      stack[base + KIND] = expectKey ? OBJECT : ARRAY;
+      stack[base + COUNT] = 0;
+      setKey(stack, base + KEY, 0, 0, 0);
+    } else if (code === 125 /* } */ || code === 93 /* ] */) {
+      // A close without an open: not JSON, and JSON.parse stops right there.
+      if (depth === 0) break;
+      depth--;
+      base -= STRIDE;
+      expectKey = false;
+    } else if (code === 44 /* , */) {
+      if (stack[base + KIND] === OBJECT) expectKey = true;
+      else stack[base + COUNT] = (stack[base + COUNT] ?? 0) + 1;
+    }
   }
+  return duplicate;
+}
+
+/**
+ * Records a key of the object at `depth` as its current key and, among its first
+ * keys, compares it with those before it: the fault if it repeats one.
+ */
+function recordKey(
+  text: string,
+  stack: Int32Array,
+  depth: number,
+  start: number,
+  end: number,
+  escaped: number,
+): JsonScanFault | undefined {
+  const base = depth * STRIDE;
+  setKey(stack, base + KEY, start, end, escaped);
+  const count = stack[base + COUNT] ?? 0;
+  stack[base + COUNT] = count + 1;
+  const compared = Math.min(count, TRACKED_KEYS);
+  for (let slot = base + TRACKED; slot < base + TRACKED + 3 * compared; slot += 3) {
+    if (sameKey(text, stack, slot, start, end, escaped)) {
+      return { kind: 'duplicate_key', pointer: pointerTo(text, stack, depth - 1), key: keyText(text, start, end, escaped) };
+    }
+  }
+  if (count < TRACKED_KEYS) setKey(stack, base + TRACKED + 3 * count, start, end, escaped);
+  return undefined;
+}
+
+/** Stores a key's start, end and escaped flag at `slot`. */
+function setKey(stack: Int32Array, slot: number, start: number, end: number, escaped: number): void {
+  stack[slot] = start;
+  stack[slot + 1] = end;
+  stack[slot + 2] = escaped;
+}
+
+/** Whether the key stored at `slot` and the key at `start`–`end` are the same once unescaped. */
+function sameKey(text: string, stack: Int32Array, slot: number, start: number, end: number, escaped: number): boolean {
+  const otherStart = stack[slot] ?? 0;
+  const otherEnd = stack[slot + 1] ?? 0;
+  const otherEscaped = stack[slot + 2] ?? 0;
+  if (escaped === 0 && otherEscaped === 0) {
+    if (end - start !== otherEnd - otherStart) return false;
+    for (let offset = 0; offset < end - start; offset++) {
+      if (text.charCodeAt(start + offset) !== text.charCodeAt(otherStart + offset)) return false;
+    }
+    return true;
+  }
+  return keyText(text, start, end, escaped) === keyText(text, otherStart, otherEnd, otherEscaped);
+}
+
+/** A key's text, unescaped; an invalid escape (not JSON) leaves it as written. */
+function keyText(text: string, start: number, end: number, escaped: number): string {
+  const raw = text.slice(start, end);
+  if (escaped === 0) return raw;
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The JSON pointer of the value being read at `depth`: one segment per enclosing
+ * level, its element index or current key (with `~` and `/` escaped, RFC 6901).
+ */
+function pointerTo(text: string, stack: Int32Array, depth: number): string {
+  let pointer = '';
+  for (let base = STRIDE; base <= depth * STRIDE; base += STRIDE) {
+    if (stack[base + KIND] === ARRAY) {
+      pointer += `/${stack[base + COUNT]}`;
+    } else {
+      const key = keyText(text, stack[base + KEY] ?? 0, stack[base + KEY + 1] ?? 0, stack[base + KEY + 2] ?? 0);
+      pointer += `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    }
+  }
+  return pointer;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FilterNode } from '../../ast/filter-node.js';
 import type { RawParameter } from '../input/raw-query.js';
 import type { TypeTable } from '../schema-tables.js';
-import { exceedsJsonDepth, jsonDepthBound } from './depth-scan.js';
+import { jsonDepthBound, mayExceedJsonDepth, mayRepeatKeys, scanJson } from './depth-scan.js';
 import type { FilterContext } from './filter-context.js';
 import { resolveEntry } from './resolve-entry.js';
 
@@ -9,6 +9,10 @@ import { resolveEntry } from './resolve-entry.js';
  * Parses the JSON form (`filter=[{...}, ...]`, or one entry object) into its
  * top-level nodes, in order. The text length and its nesting are checked before
  * `JSON.parse` (a linear scan, no recursion); node count and depth while resolving.
+ * A key repeated in one object, which `JSON.parse` would let the last one win, is an
+ * `invalid_filter_entry` pointing at the object, reported once the text is known to
+ * be JSON: the scan finds it when it ran for the depth, or runs when `mayRepeatKeys`
+ * cannot rule a repeat out.
  *
  * @example
  * parseJsonFilter({ parameter: 'filter', value: '[{"name":"name","op":"eq","val":"John"}]' }, person, context);
@@ -25,12 +29,23 @@ export function parseJsonFilter(raw: RawParameter, table: TypeTable, context: Fi
       limits.maxFilterLength,
     );
   }
-  if (exceedsJsonDepth(text, jsonDepthBound(context.maxDepth))) throw context.tooDeep(undefined);
+  const bound = jsonDepthBound(context.maxDepth);
+  const scanned = mayExceedJsonDepth(text, bound);
+  const fault = scanned ? scanJson(text, bound) : undefined;
+  if (fault?.kind === 'too_deep') throw context.tooDeep(fault.pointer);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
     throw context.fault('invalid_filter_json', `The filter is not valid JSON: ${(error as Error).message}`, undefined);
+  }
+  const repeat = scanned ? fault : mayRepeatKeys(text, parsed) ? scanJson(text, bound) : undefined;
+  if (repeat?.kind === 'duplicate_key') {
+    throw context.fault(
+      'invalid_filter_entry',
+      `The key ${JSON.stringify(repeat.key)} appears more than once in one filter entry`,
+      repeat.pointer,
+    );
   }
   context.json = true;
   if (!Array.isArray(parsed)) {

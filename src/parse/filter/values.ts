@@ -86,7 +86,8 @@ function checkList(attribute: ResolvedAttribute, values: unknown[], context: Fil
 
 /** The fast, allocation-free form of `checkScalar` for list items: `true` when the item is valid. */
 function checksOut(attribute: ResolvedAttribute, item: unknown, context: FilterContext): boolean {
-  if (typeof item === 'string' && item.length > context.limits.maxStringLength) return false;
+  if (typeof item === 'string' && (item.length > context.limits.maxStringLength || UNSTORABLE.test(item))) return false;
+  if (attribute.integer && !Number.isSafeInteger(item)) return false;
   return item !== undefined && attribute.validate(item);
 }
 
@@ -101,7 +102,10 @@ export function checkScalar(attribute: ResolvedAttribute, value: unknown, suffix
   if (typeof value === 'object' || value === undefined) {
     throw invalid(context, suffix, `The value of "${attribute.name}" must be a single value, not an object or array`);
   }
-  if (typeof value === 'string') checkLength(value, suffix, context);
+  if (typeof value === 'string') checkString(value, suffix, context);
+  if (attribute.integer && typeof value === 'number' && !Number.isSafeInteger(value)) {
+    throw invalid(context, suffix, `The value ${value} of "${attribute.name}" is not an integer every data layer can hold exactly (±2^53 − 1)`);
+  }
   const validate = attribute.validate;
   if (!validate(value)) {
     const reason = validate.errors?.[0]?.message ?? 'is not valid';
@@ -114,19 +118,43 @@ function checkText(attribute: ResolvedAttribute, op: ComparisonOperator, value: 
   if (typeof value !== 'string' || value.length === 0) {
     throw invalid(context, '/val', `"${op}" on "${attribute.name}" takes a non-empty string`);
   }
-  checkLength(value, '/val', context);
+  checkString(value, '/val', context);
   return value;
 }
 
-function checkLength(value: string, suffix: string, context: FilterContext): void {
-  if (value.length > context.limits.maxStringLength) {
-    throw context.fault(
-      'value_too_long',
-      `A filter value has ${value.length} characters; the limit is ${context.limits.maxStringLength}`,
-      context.at(suffix),
-      context.limits.maxStringLength,
-    );
+/** NUL, and lone surrogates (text no engine stores alike), make a string unusable as a value. */
+const UNSTORABLE = /[\0\p{Cs}]/u;
+
+/** A string value: at most `maxStringLength` characters (code points), no NUL, no lone surrogate. */
+function checkString(value: string, suffix: string, context: FilterContext): void {
+  const limit = context.limits.maxStringLength;
+  if (value.length > limit) {
+    const characters = codePointLength(value);
+    if (characters > limit) {
+      throw context.fault(
+        'value_too_long',
+        `A filter value has ${characters} characters; the limit is ${limit}`,
+        context.at(suffix),
+        limit,
+      );
+    }
   }
+  if (UNSTORABLE.test(value)) {
+    throw invalid(context, suffix, 'A filter value cannot hold a NUL character or a lone UTF-16 surrogate');
+  }
+}
+
+function codePointLength(value: string): number {
+  let length = 0;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff && index + 1 < value.length) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) index++;
+    }
+    length++;
+  }
+  return length;
 }
 
 /** Counts unescaped `%` and `_` of a `like`-family pattern. */
@@ -153,6 +181,9 @@ const WORD = /[\p{L}\p{N}]+/gu;
 /** Counts the words of a `match` value (runs of letters and digits). */
 function checkWords(value: string, context: FilterContext): string {
   const words = value.match(WORD)?.length ?? 0;
+  if (words === 0) {
+    throw invalid(context, '/val', `The match value ${JSON.stringify(value)} has no words (letters or digits)`);
+  }
   if (words > context.limits.maxMatchWords) {
     throw context.fault(
       'too_many_words',

@@ -21,7 +21,11 @@ import type { Row } from '../../layers/data-layer.js';
  * | 11 | Ａ wide       | Ａ       | 1990-04-02 | 1991-01-01 | 7     | 4    | false  | draft   |        |        |
  * | 12 | Zed           | zed      | 1960-06-06 |            | 2     | 3    |        | live    |        |        |
  *
- * (empty cells are null). Books: b1 "Rust in Action" (author 1), b2 "Go Fast" (1),
+ * (empty cells are null). The bios carry the Unicode cases of `ilike` and `match`:
+ * 1 ends in `İ`, 12 in `i` + U+0307 (a combining dot: a word separator), 5 in a
+ * plain `i`; 4 holds `Ⓐ` (a symbol, not a letter, that lower-cases to `ⓐ`), `①two`
+ * (one word: `①` is a digit), `x²`, `½`, `Ⅻ` (`ⅻ` lower-cased); 5 holds `Ⱥ` (`ⱥ`);
+ * 11 Cyrillic `ЖУК` and full-width `ＡＢＣ`. Books: b1 "Rust in Action" (author 1), b2 "Go Fast" (1),
  * b3 "100% Pure" (3), b4 "Learning_Go" (4), b5 "rust for kids" (6), b10 "Orphan" (no
  * author), b11 "Straße der Bücher" (8), b20 "Go Fast" (10). Groups: g1 Readers
  * {1, 2, 8}, g2 writers {2, 4, 10}, g3 Solo {6}, g4 Nobody {}.
@@ -33,13 +37,13 @@ export const conformanceData: { readonly [type: string]: readonly Row[] } = {
   author: [
     author(10, '\u{1F600} smile', null, 'Emoji \u{1F600} lover', 'live', '2010-10-10', '2010-10-10', 0.001, 1, true, 1, ['b20'], [], ['g2']),
     author(2, 'alice', null, null, 'draft', '1985-12-31', '1985-12-31', null, 1, false, 1, [], [4], ['g1', 'g2']),
-    author(1, 'Alice', 'Al', 'Writes about Rust and Go', 'live', '1990-04-02', '2010-01-01', 3.5, 2, true, null, ['b1', 'b2'], [2, 3, 10], ['g1']),
-    author(12, 'Zed', 'zed', 'go', 'live', '1960-06-06', null, 2, 3, null, null, [], [], []),
+    author(1, 'Alice', 'Al', 'Writes about Rust and Go İ', 'live', '1990-04-02', '2010-01-01', 3.5, 2, true, null, ['b1', 'b2'], [2, 3, 10], ['g1']),
+    author(12, 'Zed', 'zed', 'go i\u0307', 'live', '1960-06-06', null, 2, 3, null, null, [], [], []),
     author(3, 'Bob', 'bob', 'rust-lang fan; go go go', null, null, '2000-06-15', 0, 3, null, 1, ['b3'], [], []),
-    author(4, '50% off', '50%', 'Sales & more', 'retired', '2001-01-01', null, -2.25, 3, true, 2, ['b4'], [6], ['g2']),
-    author(5, 'snake_case', 'snake', 'Python_ developer', 'live', '1990-04-02', '1995-05-05', 10, 1, false, null, [], [], []),
+    author(4, '50% off', '50%', 'Sales & more: \u24b6 circ \u2460two x\u00b2 \u00bd \u216b', 'retired', '2001-01-01', null, -2.25, 3, true, 2, ['b4'], [6], ['g2']),
+    author(5, 'snake_case', 'snake', 'Python_ developer, two \u023a i', 'live', '1990-04-02', '1995-05-05', 10, 1, false, null, [], [], []),
     author(6, 'back\\slash', 'back\\', 'Die Straße ist groß', 'draft', '1970-01-01', '1970-01-01', 3.5, 2, true, 4, ['b5'], [8], ['g3']),
-    author(11, '\uFF21 wide', '\uFF21', 'RUST rust Rust', 'draft', '1990-04-02', '1991-01-01', 7, 4, false, null, [], [], []),
+    author(11, '\uFF21 wide', '\uFF21', 'RUST rust Rust \u0416\u0423\u041a \uff21\uff22\uff23', 'draft', '1990-04-02', '1991-01-01', 7, 4, false, null, [], [], []),
     author(7, 'İstanbul', 'ist', "İstanbul'da yaşıyor", 'live', '2020-02-29', null, 100, 5, null, null, [], [], []),
     author(8, 'Straße', 'STRASSE', null, null, '1999-12-31', '2000-01-01', 7, 4, true, 6, ['b11'], [], ['g1']),
     author(9, 'ΟΔΟΣ', 'οδος', 'Σοφία μένει', 'retired', null, null, null, 5, false, null, [], [], []),
