@@ -21,6 +21,11 @@ export class FilterContext {
   /** Whether the JSON form is being resolved: only then do faults carry a pointer. */
   json = false;
   /**
+   * Whether the filter JSON holds `\u` escapes: only then can a string value hold a NUL
+   * or a lone surrogate (decoded query components never do), so only then are strings scanned.
+   */
+  escapes = false;
+  /**
    * The keys from the top of the filter JSON to the entry being resolved, pushed and
    * popped while descending, so a JSON pointer is only built when a fault needs one.
    */

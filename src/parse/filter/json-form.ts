@@ -48,6 +48,7 @@ export function parseJsonFilter(raw: RawParameter, table: TypeTable, context: Fi
     );
   }
   context.json = true;
+  context.escapes = text.includes('\\u');
   if (!Array.isArray(parsed)) {
     if (typeof parsed !== 'object' || parsed === null) {
       throw context.fault('invalid_filter_entry', 'The filter must be an array of filter entries or one entry', '');

@@ -86,7 +86,9 @@ function checkList(attribute: ResolvedAttribute, values: unknown[], context: Fil
 
 /** The fast, allocation-free form of `checkScalar` for list items: `true` when the item is valid. */
 function checksOut(attribute: ResolvedAttribute, item: unknown, context: FilterContext): boolean {
-  if (typeof item === 'string' && (item.length > context.limits.maxStringLength || UNSTORABLE.test(item))) return false;
+  if (typeof item === 'string' && (item.length > context.limits.maxStringLength || (context.escapes && isUnstorable(item)))) {
+    return false;
+  }
   if (attribute.integer && !Number.isSafeInteger(item)) return false;
   return item !== undefined && attribute.validate(item);
 }
@@ -122,8 +124,24 @@ function checkText(attribute: ResolvedAttribute, op: ComparisonOperator, value: 
   return value;
 }
 
+/** NUL or any surrogate code unit: a cheap first test, true for few strings. */
+const SUSPECT = /[\0\uD800-\uDFFF]/;
+
 /** NUL, and lone surrogates (text no engine stores alike), make a string unusable as a value. */
-const UNSTORABLE = /[\0\p{Cs}]/u;
+function isUnstorable(value: string): boolean {
+  if (!SUSPECT.test(value)) return false;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code === 0) return true;
+    if (code >= 0xdc00 && code <= 0xdfff) return true; // a low surrogate not after a high one
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(index + 1); // NaN past the end
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      index++;
+    }
+  }
+  return false;
+}
 
 /** A string value: at most `maxStringLength` characters (code points), no NUL, no lone surrogate. */
 function checkString(value: string, suffix: string, context: FilterContext): void {
@@ -139,7 +157,7 @@ function checkString(value: string, suffix: string, context: FilterContext): voi
       );
     }
   }
-  if (UNSTORABLE.test(value)) {
+  if (context.escapes && isUnstorable(value)) {
     throw invalid(context, suffix, 'A filter value cannot hold a NUL character or a lone UTF-16 surrogate');
   }
 }
