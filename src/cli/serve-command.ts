@@ -182,33 +182,15 @@ async function databaseDataset(options: ServeOptions, db: string): Promise<Datas
     const mapping =
       options.mapping === undefined ? undefined : ((await readJsonFile(options.mapping)) as SqlMapping);
     // Loaded on demand: serving the memory layer needs neither Kysely nor a driver.
-    const { openDatabase } = await import('./sql-source.js');
-    const { createSqlLayer, createTables, loadData } = await import('../layers/sql/index.js');
-    const { sql } = await import('kysely');
-    const database = await openDatabase(db);
-    try {
-      await sql`select 1`.execute(database.db);
-      if (db === 'pglite') {
-        await createTables(database.db, schema, mapping, { dialect: database.dialect });
-        await loadData(database.db, schema, mapping, (source.data ?? {}) as SqlSeedData, { dialect: database.dialect });
-      }
-      const layer = createSqlLayer({
-        db: database.db,
-        schema,
-        dialect: database.dialect,
-        ...(mapping === undefined ? {} : { mapping }),
-      });
-      return {
-        label: db,
-        schema,
-        data: db === 'pglite' ? source.data : undefined,
-        dataLayer: layer,
-        close: () => database.close(),
-      };
-    } catch (error) {
-      await database.close();
-      throw error;
-    }
+    const { openSqlLayer } = await import('./sql-source.js');
+    const seed = db === 'pglite' ? ((source.data ?? {}) as SqlSeedData) : undefined;
+    const { layer, close } = await openSqlLayer({
+      db,
+      schema,
+      ...(mapping === undefined ? {} : { mapping }),
+      ...(seed === undefined ? {} : { seed }),
+    });
+    return { label: db, schema, data: seed === undefined ? undefined : source.data, dataLayer: layer, close };
   } catch (error) {
     if (error instanceof DatasetError) throw error;
     throw new DatasetError(`${db}: ${messageOf(error)}`);

@@ -8,10 +8,13 @@ import type { Kysely } from 'kysely';
 import type { ResourceSchema } from '../schema/schema.js';
 import {
   createSqlLayer,
+  createTables,
+  loadData,
   registerSqliteFunctions,
   type SqlDialectName,
   type SqlLayer,
   type SqlMapping,
+  type SqlSeedData,
 } from '../layers/sql/index.js';
 
 /** An open database: the Kysely instance, its dialect, and how to close it. */
@@ -81,10 +84,13 @@ export interface OpenSqlLayerOptions {
   readonly schema: ResourceSchema;
   readonly mapping?: SqlMapping;
   readonly statementTimeoutMs?: number;
+  /** Records to create the tables for and load first (an empty `pglite` database). */
+  readonly seed?: SqlSeedData;
 }
 
 /**
- * Opens a database and builds the SQL layer over it.
+ * Opens a database (failing at once when it cannot be reached), loads `seed` when
+ * given, and builds the SQL layer over it.
  *
  * @example
  * const { layer, close } = await openSqlLayer({ db: 'postgres://postgres@127.0.0.1/test', schema: exampleSchema });
@@ -93,6 +99,12 @@ export interface OpenSqlLayerOptions {
 export async function openSqlLayer(options: OpenSqlLayerOptions): Promise<{ layer: SqlLayer; close(): Promise<void> }> {
   const database = await openDatabase(options.db);
   try {
+    const { sql } = await import('kysely');
+    await sql`select 1`.execute(database.db);
+    if (options.seed !== undefined) {
+      await createTables(database.db, options.schema, options.mapping, { dialect: database.dialect });
+      await loadData(database.db, options.schema, options.mapping, options.seed, { dialect: database.dialect });
+    }
     const layer = createSqlLayer({
       db: database.db,
       schema: options.schema,
