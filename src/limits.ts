@@ -85,15 +85,29 @@ export type LimitOptions = Partial<QueryLimits> & {
   readonly types?: { readonly [type: string]: Partial<QueryLimits> };
 };
 
+const resolved = new WeakMap<LimitOptions, Map<string, QueryLimits>>();
+
 /**
- * The limits in force for one type: defaults, then the options, then the type's overrides.
+ * The limits in force for one type: defaults, then the options, then the type's
+ * overrides. Cached by options object and type, so a request allocates no limits
+ * (treat an options object as frozen once it is in use).
  *
  * @example
  * resolveLimits({ maxPageSize: 50 }, 'person').maxPageSize; // 50
  */
 export function resolveLimits(options: LimitOptions | undefined, type: string): QueryLimits {
   if (options === undefined) return DEFAULT_LIMITS;
-  const { types, ...global } = options;
-  const perType = types !== undefined && Object.hasOwn(types, type) ? types[type] : undefined;
-  return { ...DEFAULT_LIMITS, ...global, ...perType };
+  let byType = resolved.get(options);
+  if (byType === undefined) {
+    byType = new Map();
+    resolved.set(options, byType);
+  }
+  let limits = byType.get(type);
+  if (limits === undefined) {
+    const { types, ...global } = options;
+    const perType = types !== undefined && Object.hasOwn(types, type) ? types[type] : undefined;
+    limits = Object.freeze({ ...DEFAULT_LIMITS, ...global, ...perType });
+    byType.set(type, limits);
+  }
+  return limits;
 }

@@ -17,6 +17,7 @@ import {
 } from '../execute/index.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
+import { utf8Length } from '../parse/input/query-budget.js';
 import { parseQuery } from '../parse/parse-query.js';
 import { resolveSchema } from '../schema/resolved-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
@@ -112,15 +113,7 @@ export function createHandler(options: HandlerOptions): Handler {
     ...(options.strictIncluded === undefined ? {} : { strictIncluded: options.strictIncluded }),
   };
   const resolveEntries = scopeResolver(options);
-  const limitsByType = new Map<string, QueryLimits>();
-  const limitsOf = (type: string): QueryLimits => {
-    let limits = limitsByType.get(type);
-    if (limits === undefined) {
-      limits = resolveLimits(options.limits, type);
-      limitsByType.set(type, limits);
-    }
-    return limits;
-  };
+  const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
 
   const serve = async (request: HandlerRequest): Promise<HandlerResponse> => {
     const route = matchRoute(schema, request.path);
@@ -150,7 +143,7 @@ export function createHandler(options: HandlerOptions): Handler {
         detail: `The ${JSON_API_MEDIA_TYPE} Content-Type carries media type parameters (other than ext and profile) or extensions this server does not support.`,
       });
     }
-    const queryBytes = utf8Length(request.query);
+    const queryBytes = utf8Length(request.query, limits.maxQueryLength);
     if (queryBytes > limits.maxQueryLength) {
       return failure({
         code: 'query_too_long',
@@ -261,23 +254,4 @@ function scopeResolver(options: HandlerOptions): ScopeResolver {
     cache.set(key, node);
     return node;
   };
-}
-
-/** UTF-8 length of a string, counting as soon as it can tell. */
-function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) continue;
-    if (code < 0x800) {
-      bytes += 1;
-    } else if (code >= 0xd800 && code <= 0xdbff) {
-      // A surrogate pair: four bytes for two UTF-16 units.
-      bytes += 2;
-      index++;
-    } else {
-      bytes += 2;
-    }
-  }
-  return bytes;
 }

@@ -1,6 +1,6 @@
 import type { QueryAST } from '../ast/query-ast.js';
 import { QueryError, type JsonApiError } from '../errors/query-error.js';
-import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
+import { resolveLimits } from '../limits.js';
 import type { TypeName } from '../schema/infer.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { parseFields } from './fields.js';
@@ -34,7 +34,7 @@ export function parseQuery<const S extends ResourceSchema, const T extends TypeN
   const tables = schemaTables(options.schema);
   const table = typeTable(tables.types, options.type);
   const from = options.includeFrom === undefined ? table : typeTable(tables.types, options.includeFrom);
-  const limits = limitsFor(options.limits, options.type);
+  const limits = resolveLimits(options.limits, options.type);
   const sorter = readInput(input, limits);
   const raw = sorter.query;
   const errors = sorter.errors;
@@ -54,22 +54,4 @@ function typeTable(types: ReadonlyMap<string, TypeTable>, type: string): TypeTab
   const table = types.get(type);
   if (table === undefined) throw new Error(`Unknown resource type "${type}" (not in the schema)`);
   return table;
-}
-
-const limitCache = new WeakMap<LimitOptions, Map<string, QueryLimits>>();
-
-/** `resolveLimits`, cached by options object and type so a parse allocates no limits. */
-function limitsFor(options: LimitOptions | undefined, type: string): QueryLimits {
-  if (options === undefined) return resolveLimits(undefined, type);
-  let byType = limitCache.get(options);
-  if (byType === undefined) {
-    byType = new Map();
-    limitCache.set(options, byType);
-  }
-  let limits = byType.get(type);
-  if (limits === undefined) {
-    limits = resolveLimits(options, type);
-    byType.set(type, limits);
-  }
-  return limits;
 }

@@ -107,7 +107,7 @@ function buildPlan({ schema, baseUrl, fields, include, includeFrom }: PlanKey): 
   const types = new Map<string, TypePlan>();
   for (const type of resolved.types.values()) {
     const fieldset = Object.hasOwn(fields, type.name) ? fields[type.name] : undefined;
-    types.set(type.name, typePlan(type, fieldset, followed, baseUrl, resolved.types));
+    types.set(type.name, typePlan(type, fieldset, followed, baseUrl));
   }
   return { types, baseUrl };
 }
@@ -136,7 +136,6 @@ function typePlan(
   fieldset: readonly string[] | undefined,
   followed: ReadonlySet<string>,
   baseUrl: string,
-  types: ReadonlyMap<string, ResolvedType>,
 ): TypePlan {
   const selected = fieldset === undefined ? undefined : new Set(fieldset);
   const attributes: AttributePlan[] = [];
@@ -148,7 +147,7 @@ function typePlan(
   for (const relationship of type.relationships.values()) {
     if (selected !== undefined && !selected.has(relationship.name)) continue;
     const segment = encodeURIComponent(relationship.name);
-    const target = types.get(relationship.target)?.name ?? relationship.target;
+    const target = relationship.target;
     relationships.push({
       name: relationship.name,
       toMany: relationship.toMany,

@@ -3,6 +3,7 @@
  * other parameter kept exactly as sent (order and percent-encoding included).
  */
 import type { Page } from '../ast/query-ast.js';
+import { decodeComponent } from '../parse/input/decode-component.js';
 
 /** The `first`, `last`, `prev` and `next` links of a paged to-many document. */
 export interface PaginationLinks {
@@ -56,11 +57,5 @@ function splitAroundPageNumber(query: string): readonly [string, string] {
 }
 
 function isPageNumber(rawName: string): boolean {
-  if (rawName === 'page[number]') return true;
-  if (!rawName.includes('%')) return false;
-  try {
-    return decodeURIComponent(rawName.replaceAll('+', ' ')) === 'page[number]';
-  } catch {
-    return false;
-  }
+  return rawName === 'page[number]' || (rawName.includes('%') && decodeComponent(rawName) === 'page[number]');
 }

@@ -3,7 +3,9 @@
  * path and query string, and the last guard against a handler that rejects.
  */
 import { jsonApiError } from '../../errors/query-error.js';
+import { serializeErrorDocument } from '../../serialize/index.js';
 import type { Handler, HandlerRequest, HandlerResponse } from '../handler.js';
+import { JSON_API_MEDIA_TYPE } from '../negotiate.js';
 
 /**
  * Splits a raw request target into its path and its query string (without `?`).
@@ -39,9 +41,8 @@ export function answer(handler: Handler, request: HandlerRequest): Promise<Handl
 
 const INTERNAL_ERROR: HandlerResponse = Object.freeze({
   status: 500,
-  headers: Object.freeze({ 'content-type': 'application/vnd.api+json' }),
-  body: JSON.stringify({
-    jsonapi: { version: '1.0' },
-    errors: [jsonApiError({ code: 'internal_error', detail: 'The server failed to answer the request' })],
-  }),
+  headers: Object.freeze({ 'content-type': JSON_API_MEDIA_TYPE }),
+  body: serializeErrorDocument([
+    jsonApiError({ code: 'internal_error', detail: 'The server failed to answer the request' }),
+  ]),
 });

@@ -6,8 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler } from '../handler.js';
-import { answer } from './adapter-kit.js';
-import { abortOnClose, toHandlerRequest, writeNodeResponse } from './node.js';
+import { toNodeListener } from './node.js';
 
 /**
  * An Express middleware serving the handler. Express's parsed `req.query` is never
@@ -18,9 +17,6 @@ import { abortOnClose, toHandlerRequest, writeNodeResponse } from './node.js';
  * app.use('/api', expressMiddleware(createHandler({ schema, dataLayer, baseUrl: '/api' })));
  */
 export function expressMiddleware(handler: Handler): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    void answer(handler, toHandlerRequest(req, req.url ?? '/', abortOnClose(res))).then((response) =>
-      writeNodeResponse(res, response),
-    );
-  };
+  // Express hands middleware plain node:http objects with `req.url` below the mount point.
+  return toNodeListener(handler);
 }

@@ -41,13 +41,3 @@ export interface TypeStore {
 export interface Store {
   readonly types: ReadonlyMap<string, TypeStore>;
 }
-
-/**
- * The links of a stored row.
- *
- * @example
- * const computers = linksOf(row)[store.slots.get('computers')!];
- */
-export function linksOf(row: StoredRow): readonly LinkSlot[] {
-  return row[LINKS];
-}

@@ -56,7 +56,8 @@ const TYPES: Record<SqlDialectName, (spec: ColumnSpec) => string> = {
   sqlite: ({ kind, integer }) => (kind === 'number' ? (integer ? 'integer' : 'real') : kind === 'boolean' ? 'integer' : 'text'),
 };
 
-function tableKey(table: TableName): string {
+/** A table's identity across schemas: `schema\0name`. */
+export function tableKey(table: TableName): string {
   return `${table.schema ?? ''}\u0000${table.name}`;
 }
 

@@ -7,10 +7,10 @@
 import { type Kysely, sql } from 'kysely';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
-import { type TableOptions, planTables } from './create-tables.js';
+import { type TableOptions, planTables, tableKey } from './create-tables.js';
 import { tableRef } from './relationship-sql.js';
 import { detectDialect, dialectHooks } from './sql-dialect.js';
-import { resolveSqlMapping, type SqlMapping, type TableName } from './sql-mapping.js';
+import { resolveSqlMapping, type SqlMapping } from './sql-mapping.js';
 
 /** Records by type name, as the memory layer takes them. */
 export type SqlSeedData = { readonly [type: string]: readonly Readonly<Record<string, unknown>>[] };
@@ -18,9 +18,6 @@ export type SqlSeedData = { readonly [type: string]: readonly Readonly<Record<st
 /** Bound values per statement, below every engine's limit. */
 const MAX_PARAMETERS = 30_000;
 
-function tableKey(table: TableName): string {
-  return `${table.schema ?? ''}\u0000${table.name}`;
-}
 
 function field(record: Readonly<Record<string, unknown>>, name: string): unknown {
   return Object.hasOwn(record, name) ? record[name] : undefined;

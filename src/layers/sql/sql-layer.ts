@@ -4,7 +4,7 @@
  * SQLite, with exactly the semantics of the memory layer.
  */
 import { type Kysely, type RawBuilder, sql, type SqlBool } from 'kysely';
-import { COMPARISON_OPERATORS, type Operator, RELATIONSHIP_OPERATORS } from '../../ast/operators.js';
+import { OPERATORS, type Operator } from '../../ast/operators.js';
 import type { FilterNode } from '../../ast/filter-node.js';
 import type { SortKey } from '../../ast/query-ast.js';
 import { resolveSchema, type ResolvedAttribute } from '../../schema/resolved-schema.js';
@@ -63,7 +63,7 @@ export interface SqlLayer extends DataLayer {
   readonly mapping: ResolvedSqlMapping;
 }
 
-const ALL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>([...RELATIONSHIP_OPERATORS, ...COMPARISON_OPERATORS]);
+const ALL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(OPERATORS);
 const ROOT = 't0';
 const ID_ASC: readonly SortKey[] = [{ path: [], field: 'id', direction: 'asc' }];
 

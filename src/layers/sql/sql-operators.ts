@@ -3,6 +3,7 @@
  * always bound parameters; the operand is a column reference from the mapping.
  */
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { words } from '../../ast/match-words.js';
 import type { ComparisonOperator } from '../../ast/operators.js';
 import type { CompareValue } from '../../ast/filter-node.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
@@ -22,7 +23,6 @@ export const SQL_TRUE = sql<SqlBool>`1 = 1`;
 export const SQL_FALSE = sql<SqlBool>`1 = 0`;
 
 /** A word of `match`: a run of letters and digits, lower-cased after splitting. */
-const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * The column as compared: strings in code-point order (`equality` or `order`
@@ -117,11 +117,11 @@ export const SQL_OPERATORS = {
   startswith: (operand, value, dialect) => dialect.like(operand.column, [...literalTokens(text(value)), ANY]),
   endswith: (operand, value, dialect) => dialect.like(operand.column, [ANY, ...literalTokens(text(value))]),
   match: (operand, value, dialect) => {
-    const words = [...new Set((text(value).match(WORD) ?? []).map((word) => word.toLowerCase()))];
+    const wanted = [...new Set(words(text(value)))];
     // No words: true for every non-null value, unknown for null.
-    if (words.length === 0) return sql<SqlBool>`${operand.column} = ${operand.column}`;
+    if (wanted.length === 0) return sql<SqlBool>`${operand.column} = ${operand.column}`;
     return sql<SqlBool>`(${sql.join(
-      words.map((word) => dialect.hasWord(operand.column, word)),
+      wanted.map((word) => dialect.hasWord(operand.column, word)),
       sql` and `,
     )})`;
   },

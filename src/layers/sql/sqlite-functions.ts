@@ -2,6 +2,7 @@
  * SQLite has no Unicode lower-casing and no word matching built in; the layer uses
  * two deterministic functions that do exactly what the memory layer does.
  */
+import { words } from '../../ast/match-words.js';
 
 /** The part of a better-sqlite3 `Database` (or compatible) the registration needs. */
 export interface SqliteFunctionHost {
@@ -12,7 +13,6 @@ export interface SqliteFunctionHost {
   ): unknown;
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * Registers `jq_lower(text)` (JavaScript `toLowerCase()`) and
@@ -31,7 +31,6 @@ export function registerSqliteFunctions(database: SqliteFunctionHost): void {
   );
   database.function('jq_has_word', { deterministic: true }, (value: unknown, word: unknown) => {
     if (value === null || value === undefined) return null;
-    const found = String(value).match(WORD) ?? [];
-    return found.some((candidate) => candidate.toLowerCase() === word) ? 1 : 0;
+    return words(String(value)).includes(word as string) ? 1 : 0;
   });
 }

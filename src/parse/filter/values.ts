@@ -1,3 +1,4 @@
+import { words } from '../../ast/match-words.js';
 import type { ComparisonOperator } from '../../ast/operators.js';
 import type { Scalar } from '../../schema/infer.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
@@ -194,18 +195,16 @@ function checkPattern(pattern: string, context: FilterContext): string {
   return pattern;
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
-
 /** Counts the words of a `match` value (runs of letters and digits). */
 function checkWords(value: string, context: FilterContext): string {
-  const words = value.match(WORD)?.length ?? 0;
-  if (words === 0) {
+  const count = words(value).length;
+  if (count === 0) {
     throw invalid(context, '/val', `The match value ${JSON.stringify(value)} has no words (letters or digits)`);
   }
-  if (words > context.limits.maxMatchWords) {
+  if (count > context.limits.maxMatchWords) {
     throw context.fault(
       'too_many_words',
-      `The match value has ${words} words; the limit is ${context.limits.maxMatchWords}`,
+      `The match value has ${count} words; the limit is ${context.limits.maxMatchWords}`,
       context.at('/val'),
       context.limits.maxMatchWords,
     );

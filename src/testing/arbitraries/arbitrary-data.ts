@@ -55,9 +55,11 @@ export function arbitraryData(schema: ResourceSchema, options: ArbitraryDataOpti
     .chain((idLists) => {
       const idsOf = new Map(types.map((type, index) => [type.name, idLists[index] ?? []]));
       return fc.tuple(
-        ...types.map((type) =>
-          fc.tuple(...(idsOf.get(type.name) ?? []).map((id) => recordArbitrary(schema, type, id, idsOf, options))),
-        ),
+        ...types.map((type) => {
+          // The members are the same for every record of a type: built once, the id added per record.
+          const members = recordArbitrary(schema, type, idsOf, options);
+          return fc.tuple(...(idsOf.get(type.name) ?? []).map((id) => members.map((row) => ({ id, ...row }))));
+        }),
       );
     })
     .map((rowLists) => {
@@ -76,10 +78,9 @@ export function arbitraryData(schema: ResourceSchema, options: ArbitraryDataOpti
 function recordArbitrary(
   schema: ResourceSchema,
   type: ResolvedType,
-  id: Id,
   idsOf: ReadonlyMap<string, readonly Id[]>,
   options: ArbitraryDataOptions,
-): fc.Arbitrary<Row> {
+): fc.Arbitrary<Record<string, unknown>> {
   const members: Record<string, fc.Arbitrary<unknown>> = {};
   for (const attribute of type.attributes.values()) members[attribute.name] = attributeValue(attribute, options);
   for (const relationship of type.relationships.values()) {
@@ -95,7 +96,7 @@ function recordArbitrary(
           : fc.oneof({ arbitrary: fc.constantFrom(...targets), weight: 3 }, fc.constant(null));
     }
   }
-  return fc.record(members).map((row) => ({ id, ...row }));
+  return fc.record(members);
 }
 
 function attributeValue(attribute: ResolvedAttribute, options: ArbitraryDataOptions): fc.Arbitrary<unknown> {
