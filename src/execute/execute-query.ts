@@ -1,4 +1,5 @@
 import type { QueryAST } from '../ast/query-ast.js';
+import { jsonApiError, QueryError } from '../errors/query-error.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import type { Id, RelatedReadRequest, Row } from '../layers/data-layer.js';
 import { requireType, resolveSchema, type ResolvedType } from '../schema/resolved-schema.js';
@@ -95,8 +96,11 @@ export async function executeRelated(ast: QueryAST, owner: RouteOwner, options: 
 /**
  * Runs a relationship read (`GET /persons/1/relationships/computers`): the related
  * ids, filtered, sorted and paged by the AST (whose type is the related type) for a
- * to-many relationship. Include paths start at the owner. `null` when the owner
- * does not exist.
+ * to-many relationship. Include paths are named from the owner and start with the
+ * route's relationship (`include=computers.owner`); they are followed from the
+ * identifiers in `data`, never from the rest of the owner's relationship, so every
+ * included resource is reachable from the primary data. A path through another
+ * relationship of the owner is `invalid_include`. `null` when the owner does not exist.
  *
  * @example
  * const ast = parseQuery('include=computers', { schema, type: 'computer', includeFrom: 'person' });
@@ -111,23 +115,51 @@ export async function executeRelationship(
   const route = routeOf(context, owner);
   const { ownerType, ownerId, target, toMany } = route;
   if (ownerId === null) return null;
-  const result = await options.layer.readLinkage(relatedRequest(route, ownerId, ast, context), {
-    signal: context.signal,
-  });
-  if (result === null) return null;
-  if (toMany) checkUnpaginated(ast.page, result.ids.length, context.limits);
+  checkRelationshipInclude(ast, route.relationship);
+  const request = relatedRequest(route, ownerId, ast, context);
+  let ids: readonly Id[];
+  let total: number;
   let includedPart: { included?: readonly Resource[] } = {};
-  if (ast.include.length > 0) {
-    const row = await options.layer.readOne(ownerType.name, ownerId, { signal: context.signal });
-    includedPart = { included: row === null ? [] : await resolveIncludes(ownerType, [row], ast.include, context) };
+  if (ast.include.length === 0) {
+    const result = await options.layer.readLinkage(request, { signal: context.signal });
+    if (result === null) return null;
+    ({ ids, total } = result);
+  } else {
+    const attributes = attributeHint(target, ast.fields);
+    const result = await options.layer.readRelated(
+      { ...request, ...(attributes === undefined ? {} : { attributes }) },
+      { signal: context.signal },
+    );
+    if (result === null) return null;
+    ids = result.rows.map((row) => row.id);
+    total = result.total;
+    // The owner's linkage is only the whole relationship when nothing was filtered or paged away.
+    const complete = !toMany || (request.filter === null && result.rows.length === result.total);
+    const seed = { relationship: route.relationship, rows: result.rows, complete };
+    includedPart = { included: await resolveIncludes(ownerType, [{ id: ownerId }], ast.include, context, seed) };
   }
+  if (toMany) checkUnpaginated(ast.page, ids.length, context.limits);
   return {
-    data: toMany ? result.ids : (result.ids[0] ?? null),
+    data: toMany ? ids : (ids[0] ?? null),
     targetType: target.name,
-    ...(toMany && ast.page !== null ? { total: result.total } : {}),
+    ...(toMany && ast.page !== null ? { total } : {}),
     ...includedPart,
     linkage: context.linkage,
   };
+}
+
+/** Every include path of a relationship route starts with the route's relationship. */
+function checkRelationshipInclude(ast: QueryAST, relationship: string): void {
+  const [first, ...rest] = ast.include
+    .filter((path) => path[0] !== relationship)
+    .map((path) =>
+      jsonApiError({
+        code: 'invalid_include',
+        detail: `Include path "${path.join('.')}" does not start with "${relationship}": on a relationship route, includes start from the related resources in data.`,
+        parameter: 'include',
+      }),
+    );
+  if (first !== undefined) throw new QueryError([first, ...rest]);
 }
 
 function contextOf(options: ExecuteOptions, ast: QueryAST): IncludeContext {

@@ -17,6 +17,17 @@ export interface IncludeContext {
   readonly linkage: LinkageMap;
 }
 
+/**
+ * The first step of the include paths, already loaded: on a relationship route the
+ * owner's `relationship` leads to exactly the rows of the primary data. `complete`
+ * says whether they are the whole relationship (then the owner's linkage is recorded).
+ */
+export interface IncludeSeed {
+  readonly relationship: string;
+  readonly rows: readonly Row[];
+  readonly complete: boolean;
+}
+
 /** One step of the include tree: the rows reached by a path prefix and the steps below it. */
 interface IncludeNode {
   readonly type: ResolvedType;
@@ -33,7 +44,8 @@ interface IncludeNode {
  * records the linkage of every followed relationship; returns the included
  * resources, each type+id once, in first-encounter order (for each primary row, for
  * each path, the resources reached step by step). With `includeRequiresFields`, a
- * step has no effect unless its relationship is in its owner type's fieldset.
+ * step has no effect unless its relationship is in its owner type's fieldset. A
+ * `seed` gives the rows of the first step instead of a layer call.
  *
  * @example
  * const included = await resolveIncludes(personType, rows, [['computers', 'owner']], context);
@@ -43,6 +55,7 @@ export async function resolveIncludes(
   primary: readonly Row[],
   paths: readonly IncludePath[],
   context: IncludeContext,
+  seed?: IncludeSeed,
 ): Promise<Resource[]> {
   const root: IncludeNode = { type, children: new Map(), related: new Map(), rows: dedupe(primary) };
   const effective = paths.map((path) => effectivePath(type, path, context));
@@ -67,7 +80,10 @@ export async function resolveIncludes(
     const steps = level.flatMap((node) => [...node.children].map(([relationship, child]) => ({ node, relationship, child })));
     await Promise.all(
       steps.map(async ({ node, relationship, child }) => {
-        child.related = await loadStep(node, relationship, child, context);
+        child.related =
+          node === root && relationship === seed?.relationship
+            ? seedStep(root, seed, context)
+            : await loadStep(node, relationship, child, context);
       }),
     );
     for (const { child } of steps) {
@@ -113,6 +129,17 @@ async function loadStep(owner: IncludeNode, relationship: string, child: Include
     );
   }
   return result;
+}
+
+function seedStep(root: IncludeNode, seed: IncludeSeed, context: IncludeContext): IncludeResult {
+  const owner = root.rows[0];
+  if (owner === undefined) return new Map();
+  if (seed.complete) {
+    const toMany = root.type.relationships.get(seed.relationship)?.toMany ?? false;
+    const ids = seed.rows.map((row) => row.id);
+    context.linkage.set(root.type.name, owner.id, seed.relationship, toMany ? ids : (ids[0] ?? null));
+  }
+  return new Map([[String(owner.id), seed.rows]]);
 }
 
 function orderIncluded(root: IncludeNode, primary: readonly Row[], paths: readonly IncludePath[]): Resource[] {

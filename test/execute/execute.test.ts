@@ -296,12 +296,14 @@ describe('executeRelationship', () => {
     expect(await executeRelationship(ast('person'), { type: 'computer', id: 'x', relationship: 'owner' }, { schema: exampleSchema, layer })).toBeNull();
   });
 
-  it('follows include paths from the owner, with one call per step', async () => {
+  it('follows include paths from the related rows of data, with one call per further step', async () => {
     const { layer, count } = counted();
     const execution = await executeRelationship(ast('computer', { include: [['computers', 'owner']] }), { type: 'person', id: '5', relationship: 'computers' }, { schema: exampleSchema, layer });
     expect(execution?.data).toEqual(['5', '6']);
     expect(refs(execution?.included)).toEqual(['computer:5', 'computer:6', 'person:5']);
     expect(execution?.linkage.get('person', '5', 'computers')).toEqual(['5', '6']);
-    expect(count('readIncluded')).toBe(2);
+    expect(count('readRelated')).toBe(1);
+    expect(count('readIncluded')).toBe(1);
+    expect(count('readLinkage') + count('readOne')).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryLayer } from '../../src/layers/memory/index.js';
+import { defineSchema } from '../../src/schema/define-schema.js';
 import { computerObject, exampleHandler, JSONAPI, personObject } from './helpers.js';
 
 const specification = exampleHandler();
@@ -106,6 +108,85 @@ describe('relationship routes with include', () => {
       },
       meta: { count: 2 },
       jsonapi: JSONAPI,
+    });
+  });
+
+  it('includes start from the filtered linkage in data, not the whole relationship', async () => {
+    const query = 'filter[serial]=SN1002&include=computers';
+    const { document } = await specification.get('/persons/1/relationships/computers', query);
+    expect(document).toMatchObject({ data: [{ type: 'computer', id: '2' }], included: [computerObject('2')] });
+  });
+
+  it('includes start from the paged linkage in data', async () => {
+    const query = 'page[size]=1&page[number]=2&include=computers';
+    const { document } = await specification.get('/persons/1/relationships/computers', query);
+    expect(document).toMatchObject({ data: [{ type: 'computer', id: '2' }], included: [computerObject('2')], meta: { count: 3 } });
+  });
+
+  it('a sorted, paged linkage followed two steps: the owner carries no partial linkage', async () => {
+    const query = 'sort=-serial&page[size]=2&include=computers.owner';
+    const { document } = await specification.get('/persons/1/relationships/computers', query);
+    expect(document).toMatchObject({
+      data: [
+        { type: 'computer', id: '1' },
+        { type: 'computer', id: '2' },
+      ],
+      included: [
+        computerObject('1', { data: { owner: '1' } }),
+        computerObject('2', { data: { owner: '1' } }),
+        personObject('1'),
+      ],
+    });
+  });
+
+  it('an unfiltered to-many linkage is the whole relationship: the owner carries it', async () => {
+    const query = 'include=computers.owner';
+    const { document } = await specification.get('/persons/5/relationships/computers', query);
+    expect(document).toMatchObject({
+      included: [
+        computerObject('5', { data: { owner: '5' } }),
+        computerObject('6', { data: { owner: '5' } }),
+        personObject('5', { data: { computers: ['5', '6'] } }),
+      ],
+    });
+  });
+
+  it('an include path through another relationship of the owner is a 400', async () => {
+    const schema = defineSchema({
+      types: {
+        team: {
+          root: 'teams',
+          id: 'string',
+          attributes: { name: { type: 'string' } },
+          relationships: {
+            members: { target: 'player', to: 'many', inverse: 'team' },
+            captain: { target: 'player', to: 'one' },
+          },
+        },
+        player: {
+          root: 'players',
+          id: 'string',
+          attributes: { name: { type: 'string' } },
+          relationships: { team: { target: 'team', to: 'one', inverse: 'members' } },
+        },
+      },
+    });
+    const data = {
+      team: [{ id: 't', name: 'Reds', captain: 'a' }],
+      player: [
+        { id: 'a', name: 'Ann', team: 't' },
+        { id: 'b', name: 'Bo', team: 't' },
+      ],
+    };
+    const teams = exampleHandler({ schema, dataLayer: createMemoryLayer(schema, data) });
+    const { status, document } = await teams.get('/teams/t/relationships/members', 'include=members,captain');
+    expect(status).toBe(400);
+    expect(document).toMatchObject({
+      errors: [{ code: 'invalid_include', source: { parameter: 'include' } }],
+    });
+    expect((await teams.get('/teams/t/relationships/captain', 'include=captain')).document).toMatchObject({
+      data: { type: 'player', id: 'a' },
+      included: [{ type: 'player', id: 'a', attributes: { name: 'Ann' } }],
     });
   });
 
