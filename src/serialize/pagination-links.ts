@@ -1,9 +1,11 @@
 /**
  * Pagination links: the request's own URL with only `page[number]` changed, every
- * other parameter kept exactly as sent (order and percent-encoding included).
+ * other parameter kept as sent (order and escapes included), the whole written as a
+ * URI-reference (`page%5Bnumber%5D=2`, see docs/serializer.md).
  */
 import type { Page } from '../ast/query-ast.js';
 import { decodeComponent } from '../parse/input/decode-component.js';
+import { toUriReference } from './uri-reference.js';
 
 /** The `first`, `last`, `prev` and `next` links of a paged to-many document. */
 export interface PaginationLinks {
@@ -14,18 +16,20 @@ export interface PaginationLinks {
 }
 
 /**
- * Computes the pagination links of one page. `last` is the last page that holds
- * data (page 1 when nothing matches); `prev` is given from page 2 on and points at
- * most to `last` (so a page past the end links back to the last real page);
+ * Computes the pagination links of one page. `url` is the link without its query,
+ * already a URI-reference (base URL and encoded path); `query` is the raw query string
+ * as sent, percent-encoded here where it needs to be. `last` is the last page that
+ * holds data (page 1 when nothing matches); `prev` is given from page 2 on and points
+ * at most to `last` (so a page past the end links back to the last real page);
  * `next` is given while there is a later page with data.
  *
  * @example
  * paginationLinks('/persons', 'sort=name&page[number]=2&page[size]=10', { size: 10, number: 2 }, 35);
- * // { first: '/persons?sort=name&page[number]=1&page[size]=10', last: '…page[number]=4…',
- * //   prev: '…page[number]=1…', next: '…page[number]=3…' }
+ * // { first: '/persons?sort=name&page%5Bnumber%5D=1&page%5Bsize%5D=10', last: '…page%5Bnumber%5D=4…',
+ * //   prev: '…page%5Bnumber%5D=1…', next: '…page%5Bnumber%5D=3…' }
  */
 export function paginationLinks(url: string, query: string, page: Page, total: number): PaginationLinks {
-  const [before, after] = splitAroundPageNumber(query);
+  const [before, after] = splitAroundPageNumber(toUriReference(query));
   const link = (number: number): string => `${url}?${before}${String(number)}${after}`;
   const last = Math.max(1, Math.ceil(total / page.size));
   return {
@@ -38,8 +42,8 @@ export function paginationLinks(url: string, query: string, page: Page, total: n
 
 /**
  * The query text before and after the value of `page[number]`: the existing
- * parameter keeps its place and spelling (`page%5Bnumber%5D` too); without one,
- * `page[number]=` is appended.
+ * parameter keeps its place and escapes (`page%5bnumber%5D` too); without one,
+ * `page%5Bnumber%5D=` is appended.
  */
 function splitAroundPageNumber(query: string): readonly [string, string] {
   let start = 0;
@@ -53,9 +57,9 @@ function splitAroundPageNumber(query: string): readonly [string, string] {
     }
     start = end + 1;
   }
-  return [query === '' ? 'page[number]=' : `${query}&page[number]=`, ''];
+  return [query === '' ? 'page%5Bnumber%5D=' : `${query}&page%5Bnumber%5D=`, ''];
 }
 
 function isPageNumber(rawName: string): boolean {
-  return rawName === 'page[number]' || (rawName.includes('%') && decodeComponent(rawName) === 'page[number]');
+  return rawName.includes('%') && decodeComponent(rawName) === 'page[number]';
 }

@@ -9,6 +9,7 @@ import type { Id } from '../layers/data-layer.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { documentPlan, type DocumentPlan, type TypePlan } from './document-plan.js';
 import { paginationLinks } from './pagination-links.js';
+import { toUriReference } from './uri-reference.js';
 import type { DocumentRequest, RelationshipExecution, Resource, Execution } from './serialize-input.js';
 import { encodeSegment, writeLinkage, writeResource } from './write-resource.js';
 
@@ -165,8 +166,9 @@ function topLinks(
   total: number | undefined,
   extra = '',
 ): string {
-  const url = baseUrl + request.path;
-  let out = `{"self":${JSON.stringify(request.query === '' ? url : `${url}?${request.query}`)}${extra}`;
+  const url = baseUrl + toUriReference(request.path);
+  const self = request.query === '' ? url : `${url}?${toUriReference(request.query)}`;
+  let out = `{"self":${JSON.stringify(self)}${extra}`;
   if (toMany && ast.page !== null && total !== undefined) {
     const links = paginationLinks(url, request.query, ast.page, total);
     out += `,"first":${JSON.stringify(links.first)},"last":${JSON.stringify(links.last)}`;

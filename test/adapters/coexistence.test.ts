@@ -71,7 +71,7 @@ describe('Express middleware below /api', () => {
       const person = await send(origin, '/api/persons/2?fields[person]=name');
       expect(JSON.parse(person.body)).toEqual({
         data: { type: 'person', id: '2', attributes: { name: 'john' }, links: { self: '/api/persons/2' } },
-        links: { self: '/api/persons/2?fields[person]=name' },
+        links: { self: '/api/persons/2?fields%5Bperson%5D=name' },
         jsonapi: { version: '1.0' },
       });
       expect((await send(origin, '/persons/2')).headers['content-type']).toMatch(/^text\/html/);

@@ -57,7 +57,7 @@ describe('jsonapi-query serve', () => {
     expect(response.headers['content-type']).toBe(JSON_API);
     expect(JSON.parse(response.body)).toEqual({
       data: { type: 'person', id: '1', attributes: { name: 'John' }, links: { self: '/persons/1' } },
-      links: { self: '/persons/1?fields[person]=name' },
+      links: { self: '/persons/1?fields%5Bperson%5D=name' },
       jsonapi: { version: '1.0' },
     });
     const missing = await send(origin, '/persons/nobody');

@@ -4,6 +4,7 @@
  * exits with code 0 on SIGINT and SIGTERM.
  */
 import { spawn } from 'node:child_process';
+import { uri } from '../http/uri.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -57,14 +58,14 @@ describe.each(examples)('examples/$file', ({ file, prefix }) => {
       expect(one.headers['content-type']).toBe(JSON_API);
       expect(JSON.parse(one.body)).toEqual({
         data: { type: 'person', id: '1', attributes: { name: 'John' }, links: { self: `${prefix}/persons/1` } },
-        links: { self: `${prefix}/persons/1?fields[person]=name` },
+        links: { self: uri(`${prefix}/persons/1?fields[person]=name`) },
         jsonapi: { version: '1.0' },
       });
       const page = await send(origin, `${prefix}/computers?include=owner&page[size]=2&sort=-serial`);
       expect(page.status).toBe(200);
       const document = JSON.parse(page.body) as { data: unknown[]; included: unknown[]; links: Record<string, string> };
       expect(document.data).toHaveLength(2);
-      expect(document.links['next']).toBe(`${prefix}/computers?include=owner&page[size]=2&sort=-serial&page[number]=2`);
+      expect(document.links['next']).toBe(uri(`${prefix}/computers?include=owner&page[size]=2&sort=-serial&page[number]=2`));
       const bad = await send(origin, `${prefix}/persons?sort=name&sort=id`);
       expect(bad.status).toBe(400);
       expect((JSON.parse(bad.body) as { errors: { code: string }[] }).errors[0]?.code).toBe('repeated_parameter');

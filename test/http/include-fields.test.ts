@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { uri } from './uri.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { computerObject, exampleHandler, JSONAPI, personObject } from './helpers.js';
@@ -15,7 +16,7 @@ describe('include + fields', () => {
     expect(document).toEqual({
       data: personObject('1', { fields: ['name'] }),
       included: [],
-      links: { self: `/persons/1?${query}` },
+      links: { self: uri(`/persons/1?${query}`) },
       jsonapi: JSONAPI,
     });
   });
@@ -25,7 +26,7 @@ describe('include + fields', () => {
     expect(document).toEqual({
       data: personObject('1', { fields: ['name'] }),
       included: ['1', '2', '25'].map((id) => computerObject(id)),
-      links: { self: `/persons/1?${query}` },
+      links: { self: uri(`/persons/1?${query}`) },
       jsonapi: JSONAPI,
     });
   });
@@ -38,7 +39,7 @@ describe('include + fields', () => {
     expect((await handler.get('/persons/1', listed)).document).toEqual({
       data: personObject('1', { fields: ['name', 'computers'], data: { computers: ['1', '2', '25'] } }),
       included: ['1', '2', '25'].map((id) => computerObject(id)),
-      links: { self: `/persons/1?${listed}` },
+      links: { self: uri(`/persons/1?${listed}`) },
       jsonapi: JSONAPI,
     });
   });
@@ -48,13 +49,13 @@ describe('include + fields', () => {
     expect((await specification.get('/persons/13', path)).document).toEqual({
       data: personObject('13', { data: { computers: ['13', '14'] } }),
       included: ['13', '14'].map((id) => computerObject(id, { fields: ['serial'] })),
-      links: { self: `/persons/13?${path}` },
+      links: { self: uri(`/persons/13?${path}`) },
       jsonapi: JSONAPI,
     });
     expect((await jsonApi11.get('/persons/13', path)).document).toEqual({
       data: personObject('13', { data: { computers: ['13', '14'] } }),
       included: [...['13', '14'].map((id) => computerObject(id, { fields: ['serial'] })), personObject('13', { data: { computers: ['13', '14'] } })],
-      links: { self: `/persons/13?${path}` },
+      links: { self: uri(`/persons/13?${path}`) },
       jsonapi: JSONAPI,
     });
   });
@@ -65,9 +66,9 @@ describe('resources of data reached again by an include path', () => {
   const data = [personObject('13', { data: { computers: ['13', '14'] } })];
   const computers = ['13', '14'].map((id) => computerObject(id, { data: { owner: '13' } }));
   const links = {
-    self: `/persons?${query}`,
-    first: `/persons?${query}&page[number]=1`,
-    last: `/persons?${query}&page[number]=1`,
+    self: uri(`/persons?${query}`),
+    first: uri(`/persons?${query}&page[number]=1`),
+    last: uri(`/persons?${query}&page[number]=1`),
   };
 
   it('the specification lists them in included', async () => {
@@ -103,8 +104,8 @@ describe('relationship routes with include', () => {
       links: {
         self: '/persons/5/relationships/computers?include=computers',
         related: '/persons/5/computers',
-        first: '/persons/5/relationships/computers?include=computers&page[number]=1',
-        last: '/persons/5/relationships/computers?include=computers&page[number]=1',
+        first: '/persons/5/relationships/computers?include=computers&page%5Bnumber%5D=1',
+        last: '/persons/5/relationships/computers?include=computers&page%5Bnumber%5D=1',
       },
       meta: { count: 2 },
       jsonapi: JSONAPI,
@@ -201,7 +202,7 @@ describe('relationship routes with include', () => {
         computerObject('13', { fields: ['serial', 'owner'], data: { owner: '13' } }),
         computerObject('14', { fields: ['serial', 'owner'] }),
       ],
-      links: { self: `/computers/13/relationships/owner?${query}`, related: '/computers/13/owner' },
+      links: { self: uri(`/computers/13/relationships/owner?${query}`), related: '/computers/13/owner' },
       jsonapi: JSONAPI,
     });
   });
@@ -211,13 +212,13 @@ describe('relationship routes with include', () => {
     expect((await specification.get('/computers/13/relationships/owner', query)).document).toEqual({
       data: { type: 'person', id: '13' },
       included: [],
-      links: { self: `/computers/13/relationships/owner?${query}`, related: '/computers/13/owner' },
+      links: { self: uri(`/computers/13/relationships/owner?${query}`), related: '/computers/13/owner' },
       jsonapi: JSONAPI,
     });
     expect((await jsonApi11.get('/computers/13/relationships/owner', query)).document).toEqual({
       data: { type: 'person', id: '13' },
       included: [personObject('13')],
-      links: { self: `/computers/13/relationships/owner?${query}`, related: '/computers/13/owner' },
+      links: { self: uri(`/computers/13/relationships/owner?${query}`), related: '/computers/13/owner' },
       jsonapi: JSONAPI,
     });
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { uri } from './uri.js';
 import { computerObject, exampleHandler, JSONAPI, personObject } from './helpers.js';
 
 const { get } = exampleHandler();
@@ -26,8 +27,8 @@ describe('pagination links keep every other parameter as sent', () => {
     expect(document).toEqual({
       data: ids.map((id) => personObject(id, { fields: ['name'] })),
       links: {
-        self: link(page),
-        ...Object.fromEntries(Object.entries(links).map(([name, number]) => [name, link(number)])),
+        self: uri(link(page)),
+        ...Object.fromEntries(Object.entries(links).map(([name, number]) => [name, uri(link(number))])),
       },
       meta: { count: 13 },
       jsonapi: JSONAPI,
@@ -37,18 +38,18 @@ describe('pagination links keep every other parameter as sent', () => {
   it('appends page[number] when absent, keeps a percent-encoded one in place', async () => {
     const appended = await get('/persons', 'sort=birth_date&page[size]=5&filter=' + filter);
     expect((appended.document as { links: object }).links).toEqual({
-      self: `/persons?sort=birth_date&page[size]=5&filter=${filter}`,
-      first: `/persons?sort=birth_date&page[size]=5&filter=${filter}&page[number]=1`,
-      last: `/persons?sort=birth_date&page[size]=5&filter=${filter}&page[number]=3`,
-      next: `/persons?sort=birth_date&page[size]=5&filter=${filter}&page[number]=2`,
+      self: uri(`/persons?sort=birth_date&page[size]=5&filter=${filter}`),
+      first: uri(`/persons?sort=birth_date&page[size]=5&filter=${filter}&page[number]=1`),
+      last: uri(`/persons?sort=birth_date&page[size]=5&filter=${filter}&page[number]=3`),
+      next: uri(`/persons?sort=birth_date&page[size]=5&filter=${filter}&page[number]=2`),
     });
     const encoded = await get('/persons', 'page%5Bnumber%5D=2&page%5Bsize%5D=5&filter=' + filter);
     expect((encoded.document as { links: object }).links).toEqual({
-      self: `/persons?page%5Bnumber%5D=2&page%5Bsize%5D=5&filter=${filter}`,
-      first: `/persons?page%5Bnumber%5D=1&page%5Bsize%5D=5&filter=${filter}`,
-      last: `/persons?page%5Bnumber%5D=3&page%5Bsize%5D=5&filter=${filter}`,
-      prev: `/persons?page%5Bnumber%5D=1&page%5Bsize%5D=5&filter=${filter}`,
-      next: `/persons?page%5Bnumber%5D=3&page%5Bsize%5D=5&filter=${filter}`,
+      self: uri(`/persons?page%5Bnumber%5D=2&page%5Bsize%5D=5&filter=${filter}`),
+      first: uri(`/persons?page%5Bnumber%5D=1&page%5Bsize%5D=5&filter=${filter}`),
+      last: uri(`/persons?page%5Bnumber%5D=3&page%5Bsize%5D=5&filter=${filter}`),
+      prev: uri(`/persons?page%5Bnumber%5D=1&page%5Bsize%5D=5&filter=${filter}`),
+      next: uri(`/persons?page%5Bnumber%5D=3&page%5Bsize%5D=5&filter=${filter}`),
     });
   });
 
@@ -57,9 +58,9 @@ describe('pagination links keep every other parameter as sent', () => {
     expect(document).toEqual({
       data: [],
       links: {
-        self: '/persons?filter[name]=Nobody',
-        first: '/persons?filter[name]=Nobody&page[number]=1',
-        last: '/persons?filter[name]=Nobody&page[number]=1',
+        self: '/persons?filter%5Bname%5D=Nobody',
+        first: '/persons?filter%5Bname%5D=Nobody&page%5Bnumber%5D=1',
+        last: '/persons?filter%5Bname%5D=Nobody&page%5Bnumber%5D=1',
       },
       meta: { count: 0 },
       jsonapi: JSONAPI,
@@ -70,7 +71,7 @@ describe('pagination links keep every other parameter as sent', () => {
     const { document } = await get('/persons', `filter=${filter}&sort=birth_date&page[size]=0&fields[person]=name`);
     expect(document).toEqual({
       data: ordered.map((id) => personObject(id, { fields: ['name'] })),
-      links: { self: `/persons?filter=${filter}&sort=birth_date&page[size]=0&fields[person]=name` },
+      links: { self: uri(`/persons?filter=${filter}&sort=birth_date&page[size]=0&fields[person]=name`) },
       jsonapi: JSONAPI,
     });
   });
@@ -92,10 +93,10 @@ describe('pagination links keep every other parameter as sent', () => {
     expect(document).toEqual({
       data: [computerObject('25')],
       links: {
-        self: `/persons/1/computers?${query}`,
-        first: '/persons/1/computers?sort=-serial&page[size]=2&page[number]=1',
-        last: '/persons/1/computers?sort=-serial&page[size]=2&page[number]=2',
-        prev: '/persons/1/computers?sort=-serial&page[size]=2&page[number]=1',
+        self: uri(`/persons/1/computers?${query}`),
+        first: '/persons/1/computers?sort=-serial&page%5Bsize%5D=2&page%5Bnumber%5D=1',
+        last: '/persons/1/computers?sort=-serial&page%5Bsize%5D=2&page%5Bnumber%5D=2',
+        prev: '/persons/1/computers?sort=-serial&page%5Bsize%5D=2&page%5Bnumber%5D=1',
       },
       meta: { count: 3 },
       jsonapi: JSONAPI,
@@ -108,10 +109,10 @@ describe('pagination links keep every other parameter as sent', () => {
     expect(document).toEqual({
       data: [{ type: 'computer', id: '2' }],
       links: {
-        self: `/persons/1/relationships/computers?${query}`,
+        self: uri(`/persons/1/relationships/computers?${query}`),
         related: '/persons/1/computers',
-        first: `/persons/1/relationships/computers?${query}&page[number]=1`,
-        last: `/persons/1/relationships/computers?${query}&page[number]=1`,
+        first: uri(`/persons/1/relationships/computers?${query}&page[number]=1`),
+        last: uri(`/persons/1/relationships/computers?${query}&page[number]=1`),
       },
       meta: { count: 1 },
       jsonapi: JSONAPI,
@@ -122,7 +123,7 @@ describe('pagination links keep every other parameter as sent', () => {
     const { document } = await get('/persons/1', 'filter[name]=Nobody&sort=-name&page[size]=1&page[number]=9');
     expect(document).toEqual({
       data: personObject('1'),
-      links: { self: '/persons/1?filter[name]=Nobody&sort=-name&page[size]=1&page[number]=9' },
+      links: { self: '/persons/1?filter%5Bname%5D=Nobody&sort=-name&page%5Bsize%5D=1&page%5Bnumber%5D=9' },
       jsonapi: JSONAPI,
     });
     expect((await get('/persons/1', 'page[number]=0')).status).toBe(400);

@@ -17,7 +17,7 @@ describe('the route table of the specification', () => {
       '25', '26', '27', '28', '29', '3', '30', '4', '5', '6', '7', '8', '9'];
     expect(document).toEqual({
       data: ids.map((id) => personObject(id)),
-      links: { self: '/persons', first: '/persons?page[number]=1', last: '/persons?page[number]=1' },
+      links: { self: '/persons', first: '/persons?page%5Bnumber%5D=1', last: '/persons?page%5Bnumber%5D=1' },
       meta: { count: 30 },
       jsonapi: JSONAPI,
     });
@@ -29,10 +29,10 @@ describe('the route table of the specification', () => {
     expect(document).toEqual({
       data: ['1', '10', '11'].map((id) => computerObject(id)),
       links: {
-        self: '/computers?page[size]=3',
-        first: '/computers?page[size]=3&page[number]=1',
-        last: '/computers?page[size]=3&page[number]=11',
-        next: '/computers?page[size]=3&page[number]=2',
+        self: '/computers?page%5Bsize%5D=3',
+        first: '/computers?page%5Bsize%5D=3&page%5Bnumber%5D=1',
+        last: '/computers?page%5Bsize%5D=3&page%5Bnumber%5D=11',
+        next: '/computers?page%5Bsize%5D=3&page%5Bnumber%5D=2',
       },
       meta: { count: 32 },
       jsonapi: JSONAPI,
@@ -52,8 +52,8 @@ describe('the route table of the specification', () => {
       data: ['1', '2', '25'].map((id) => computerObject(id)),
       links: {
         self: '/persons/1/computers',
-        first: '/persons/1/computers?page[number]=1',
-        last: '/persons/1/computers?page[number]=1',
+        first: '/persons/1/computers?page%5Bnumber%5D=1',
+        last: '/persons/1/computers?page%5Bnumber%5D=1',
       },
       meta: { count: 3 },
       jsonapi: JSONAPI,
@@ -72,8 +72,8 @@ describe('the route table of the specification', () => {
       links: {
         self: '/persons/1/relationships/computers',
         related: '/persons/1/computers',
-        first: '/persons/1/relationships/computers?page[number]=1',
-        last: '/persons/1/relationships/computers?page[number]=1',
+        first: '/persons/1/relationships/computers?page%5Bnumber%5D=1',
+        last: '/persons/1/relationships/computers?page%5Bnumber%5D=1',
       },
       meta: { count: 3 },
       jsonapi: JSONAPI,

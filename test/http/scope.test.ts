@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { uri } from './uri.js';
 import type { FilterNode } from '../../src/ast/filter-node.js';
 import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
@@ -99,9 +100,9 @@ describe('a scope no client filter can widen', () => {
       data: [computerObject('1', { data: { owner: null } }), computerObject('4', { data: { owner: '4' } })],
       included: [personObject('4')],
       links: {
-        self: `/computers?${query}`,
-        first: `/computers?${query}&page[number]=1`,
-        last: `/computers?${query}&page[number]=1`,
+        self: uri(`/computers?${query}`),
+        first: uri(`/computers?${query}&page[number]=1`),
+        last: uri(`/computers?${query}&page[number]=1`),
       },
       meta: { count: 2 },
       jsonapi: JSONAPI,

@@ -4,6 +4,7 @@
  * document built from the example records.
  */
 import { describe, expect, it } from 'vitest';
+import { uri } from './uri.js';
 import { computerObject, exampleHandler, JSONAPI, personObject } from './helpers.js';
 
 const { get } = exampleHandler();
@@ -12,9 +13,9 @@ const { get } = exampleHandler();
 function onePage(path: string, query: string) {
   const separator = query === '' ? '' : '&';
   return {
-    self: query === '' ? path : `${path}?${query}`,
-    first: `${path}?${query}${separator}page[number]=1`,
-    last: `${path}?${query}${separator}page[number]=1`,
+    self: query === '' ? path : uri(`${path}?${query}`),
+    first: uri(`${path}?${query}${separator}page[number]=1`),
+    last: uri(`${path}?${query}${separator}page[number]=1`),
   };
 }
 
@@ -170,11 +171,11 @@ describe('page', () => {
     expect(document).toEqual({
       data: ['19', '2', '20', '21', '22', '23', '24', '25', '26', '27'].map((id) => personObject(id)),
       links: {
-        self: '/persons?page[size]=10&page[number]=2',
-        first: '/persons?page[size]=10&page[number]=1',
-        last: '/persons?page[size]=10&page[number]=3',
-        prev: '/persons?page[size]=10&page[number]=1',
-        next: '/persons?page[size]=10&page[number]=3',
+        self: '/persons?page%5Bsize%5D=10&page%5Bnumber%5D=2',
+        first: '/persons?page%5Bsize%5D=10&page%5Bnumber%5D=1',
+        last: '/persons?page%5Bsize%5D=10&page%5Bnumber%5D=3',
+        prev: '/persons?page%5Bsize%5D=10&page%5Bnumber%5D=1',
+        next: '/persons?page%5Bsize%5D=10&page%5Bnumber%5D=3',
       },
       meta: { count: 30 },
       jsonapi: JSONAPI,
@@ -186,7 +187,7 @@ describe('page', () => {
     const ids = Array.from({ length: 32 }, (_, index) => String(index + 1)).sort();
     expect(document).toEqual({
       data: ids.map((id) => computerObject(id)),
-      links: { self: '/computers?page[size]=0' },
+      links: { self: '/computers?page%5Bsize%5D=0' },
       jsonapi: JSONAPI,
     });
   });
@@ -215,10 +216,10 @@ describe('include', () => {
       ],
       included: ['9', '5', '6', '29'].map((id) => computerObject(id)),
       links: {
-        self: `/persons?${query}`,
-        first: `/persons?${query}&page[number]=1`,
-        last: `/persons?${query}&page[number]=3`,
-        next: `/persons?${query}&page[number]=2`,
+        self: uri(`/persons?${query}`),
+        first: uri(`/persons?${query}&page[number]=1`),
+        last: uri(`/persons?${query}&page[number]=3`),
+        next: uri(`/persons?${query}&page[number]=2`),
       },
       meta: { count: 9 },
       jsonapi: JSONAPI,
@@ -273,8 +274,8 @@ describe('include', () => {
       included: [personObject('13')],
       links: {
         self: '/persons/13/computers?include=owner',
-        first: '/persons/13/computers?include=owner&page[number]=1',
-        last: '/persons/13/computers?include=owner&page[number]=1',
+        first: '/persons/13/computers?include=owner&page%5Bnumber%5D=1',
+        last: '/persons/13/computers?include=owner&page%5Bnumber%5D=1',
       },
       meta: { count: 2 },
       jsonapi: JSONAPI,
@@ -299,7 +300,7 @@ describe('fields', () => {
     expect(document).toEqual({
       data: personObject('1', { data: { computers: ['1', '2', '25'] } }),
       included: ['1', '2', '25'].map((id) => computerObject(id, { fields: ['serial'] })),
-      links: { self: '/persons/1?include=computers&fields[computer]=serial' },
+      links: { self: '/persons/1?include=computers&fields%5Bcomputer%5D=serial' },
       jsonapi: JSONAPI,
     });
   });
@@ -310,7 +311,7 @@ describe('fields', () => {
     expect(document).toEqual({
       data: personObject('4', { fields: ['name', 'computers'], data: { computers: ['32', '4'] } }),
       included: ['32', '4'].map((id) => computerObject(id, { fields: ['serial'] })),
-      links: { self: `/persons/4?${query}` },
+      links: { self: uri(`/persons/4?${query}`) },
       jsonapi: JSONAPI,
     });
   });
@@ -319,7 +320,7 @@ describe('fields', () => {
     const { document } = await get('/computers/1', 'fields[computer]=');
     expect(document).toEqual({
       data: { type: 'computer', id: '1', links: { self: '/computers/1' } },
-      links: { self: '/computers/1?fields[computer]=' },
+      links: { self: '/computers/1?fields%5Bcomputer%5D=' },
       jsonapi: JSONAPI,
     });
   });

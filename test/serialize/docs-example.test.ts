@@ -37,7 +37,7 @@ it('accepts a QueryAST typed by an `as const` schema', () => {
   );
   expect(JSON.parse(body)).toEqual({
     data: null,
-    links: { self: '/computers/26/owner?fields[person]=name' },
+    links: { self: '/computers/26/owner?fields%5Bperson%5D=name' },
     jsonapi: { version: '1.0' },
   });
 });

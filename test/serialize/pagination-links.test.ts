@@ -15,7 +15,8 @@ describe('paginationLinks', () => {
     { description: 'past the end links back to the last page', number: 9, expected: { first: 1, last: 4, prev: 4 } },
   ])('$description', ({ number, expected }) => {
     const query = `sort=-name&page[number]=${String(number)}&page[size]=10&filter[gender]=f`;
-    const link = (n: number): string => `/persons?sort=-name&page[number]=${String(n)}&page[size]=10&filter[gender]=f`;
+    const link = (n: number): string =>
+      `/persons?sort=-name&page%5Bnumber%5D=${String(n)}&page%5Bsize%5D=10&filter%5Bgender%5D=f`;
     const links = paginationLinks(url, query, { size: 10, number }, 35);
     expect(links).toEqual(
       Object.fromEntries(Object.entries(expected).map(([name, n]) => [name, link(n)])),
@@ -34,25 +35,25 @@ describe('paginationLinks', () => {
 
   it('appends page[number] when the query has none, and handles an empty query', () => {
     expect(paginationLinks(url, 'page[size]=5', { size: 5, number: 1 }, 6)).toEqual({
-      first: '/persons?page[size]=5&page[number]=1',
-      last: '/persons?page[size]=5&page[number]=2',
-      next: '/persons?page[size]=5&page[number]=2',
+      first: '/persons?page%5Bsize%5D=5&page%5Bnumber%5D=1',
+      last: '/persons?page%5Bsize%5D=5&page%5Bnumber%5D=2',
+      next: '/persons?page%5Bsize%5D=5&page%5Bnumber%5D=2',
     });
     expect(paginationLinks(url, '', { size: 30, number: 1 }, 0)).toEqual({
-      first: '/persons?page[number]=1',
-      last: '/persons?page[number]=1',
+      first: '/persons?page%5Bnumber%5D=1',
+      last: '/persons?page%5Bnumber%5D=1',
     });
   });
 
   it('does not mistake a value or a longer name for page[number]', () => {
     expect(paginationLinks(url, 'filter[name]=page[number]&page[numbers]=1', { size: 30, number: 1 }, 0).first).toBe(
-      '/persons?filter[name]=page[number]&page[numbers]=1&page[number]=1',
+      '/persons?filter%5Bname%5D=page%5Bnumber%5D&page%5Bnumbers%5D=1&page%5Bnumber%5D=1',
     );
   });
 
   it('keeps a page[number] without a value in place', () => {
     expect(paginationLinks(url, 'a=1&page[number]&b=2', { size: 30, number: 1 }, 0).first).toBe(
-      '/persons?a=1&page[number]=1&b=2',
+      '/persons?a=1&page%5Bnumber%5D=1&b=2',
     );
   });
 });

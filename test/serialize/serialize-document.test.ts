@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { uri } from '../http/uri.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import {
@@ -34,7 +35,7 @@ describe('serializeResourceDocument', () => {
     );
     expect(parse(body)).toEqual({
       data: [personObject(john), personObject(jane)],
-      links: { self: '/persons', first: '/persons?page[number]=1', last: '/persons?page[number]=1' },
+      links: { self: '/persons', first: '/persons?page%5Bnumber%5D=1', last: '/persons?page%5Bnumber%5D=1' },
       meta: { count: 2 },
       jsonapi: JSONAPI,
     });
@@ -106,8 +107,8 @@ describe('serializeResourceDocument', () => {
       included: [computerObject(c1), computerObject(c2)],
       links: {
         self: '/persons?include=computers',
-        first: '/persons?include=computers&page[number]=1',
-        last: '/persons?include=computers&page[number]=1',
+        first: '/persons?include=computers&page%5Bnumber%5D=1',
+        last: '/persons?include=computers&page%5Bnumber%5D=1',
       },
       meta: { count: 2 },
       jsonapi: JSONAPI,
@@ -124,7 +125,7 @@ describe('serializeResourceDocument', () => {
     expect(parse(body)).toEqual({
       data: [computerObject(c1, null)],
       included: [],
-      links: { self: '/computers?include=owner&page[size]=0' },
+      links: { self: '/computers?include=owner&page%5Bsize%5D=0' },
       jsonapi: JSONAPI,
     });
   });
@@ -139,7 +140,7 @@ describe('serializeResourceDocument', () => {
     expect(parse(body)).toEqual({
       data: [computerObject(c1, '1')],
       included: [{ type: 'person', id: '1', attributes: { display_name: 'John Doe' }, links: { self: '/persons/1' } }],
-      links: { self: '/computers', first: '/computers?page[number]=1', last: '/computers?page[number]=1' },
+      links: { self: '/computers', first: '/computers?page%5Bnumber%5D=1', last: '/computers?page%5Bnumber%5D=1' },
       meta: { count: 1 },
       jsonapi: JSONAPI,
     });
@@ -229,10 +230,10 @@ describe('serializeResourceDocument', () => {
       data: [computerObject(c1, '1', base)],
       included: [personObject(john, base)],
       links: {
-        self: `${base}/computers?include=owner`,
-        first: `${base}/computers?include=owner&page[number]=1`,
-        last: `${base}/computers?include=owner&page[number]=2`,
-        next: `${base}/computers?include=owner&page[number]=2`,
+        self: uri(`${base}/computers?include=owner`),
+        first: uri(`${base}/computers?include=owner&page[number]=1`),
+        last: uri(`${base}/computers?include=owner&page[number]=2`),
+        next: uri(`${base}/computers?include=owner&page[number]=2`),
       },
       meta: { count: 31 },
       jsonapi: JSONAPI,
@@ -278,7 +279,7 @@ describe('serializeResourceDocument', () => {
         },
       ],
       included: [{ type: 'part', id: 'a/b c', links: { self: '/parts/a%2Fb%20c' } }],
-      links: { self: '/items', first: '/items?page[number]=1', last: '/items?page[number]=1' },
+      links: { self: '/items', first: '/items?page%5Bnumber%5D=1', last: '/items?page%5Bnumber%5D=1' },
       meta: { count: 1 },
       jsonapi: JSONAPI,
     });
@@ -311,11 +312,11 @@ describe('serializeRelationshipDocument', () => {
         { type: 'computer', id: '2' },
       ],
       links: {
-        self: '/persons/1/relationships/computers?page[size]=2',
+        self: '/persons/1/relationships/computers?page%5Bsize%5D=2',
         related: '/persons/1/computers',
-        first: '/persons/1/relationships/computers?page[size]=2&page[number]=1',
-        last: '/persons/1/relationships/computers?page[size]=2&page[number]=2',
-        next: '/persons/1/relationships/computers?page[size]=2&page[number]=2',
+        first: '/persons/1/relationships/computers?page%5Bsize%5D=2&page%5Bnumber%5D=1',
+        last: '/persons/1/relationships/computers?page%5Bsize%5D=2&page%5Bnumber%5D=2',
+        next: '/persons/1/relationships/computers?page%5Bsize%5D=2&page%5Bnumber%5D=2',
       },
       meta: { count: 3 },
       jsonapi: JSONAPI,
