@@ -115,7 +115,7 @@ export function createHandler(options: HandlerOptions): Handler {
   const resolveEntries = scopeResolver(options);
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
 
-  const serve = async (request: HandlerRequest): Promise<HandlerResponse> => {
+  const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
     const route = matchRoute(schema, request.path);
     if (route === undefined) return failure({ code: 'not_found', detail: 'No resource or route at this path.' });
     const limits = limitsOf(route.type.name);
@@ -131,6 +131,8 @@ export function createHandler(options: HandlerOptions): Handler {
         headers: { ...headers(), allow: ALLOW },
       };
     }
+    // From here on the status depends on Accept (406 or not): responses say so with `Vary`.
+    negotiation.reached = true;
     if (!isAcceptable(headerValue(request.headers['accept']))) {
       return failure({
         code: 'not_acceptable',
@@ -180,13 +182,15 @@ export function createHandler(options: HandlerOptions): Handler {
   };
 
   return async (request) => {
+    const negotiation = { reached: false };
     let reply: HandlerResponse;
     try {
-      reply = await serve(request);
+      reply = await serve(request, negotiation);
     } catch (error) {
       const outcome = errorOutcome(error, options.logger, request.signal?.aborted === true);
       reply = { status: outcome.status, headers: headers(), body: serializeErrorDocument(outcome.errors) };
     }
+    if (negotiation.reached) reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
     return request.method === 'HEAD' ? { ...reply, body: '' } : reply;
   };
 }

@@ -44,7 +44,7 @@ describe('a failing data layer', () => {
     });
     const response = await handle({ method: 'GET', path, query, headers: {} });
     expect(response.status).toBe(500);
-    expect(response.headers).toEqual({ 'content-type': MEDIA_TYPE });
+    expect(response.headers).toEqual({ 'content-type': MEDIA_TYPE, vary: 'Accept' });
     expect(JSON.parse(response.body)).toEqual(internalError);
     expect(response.body).not.toContain('password');
     expect(response.body).not.toContain('db.js');

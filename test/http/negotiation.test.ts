@@ -53,7 +53,37 @@ describe('Accept (JSON:API 1.1)', () => {
     const response = await get('/persons/1', '', accept === undefined ? {} : { accept });
     expect(response.status).toBe(status);
     expect(response.headers['content-type']).toBe(MEDIA_TYPE);
+    expect(response.headers['vary']).toBe('Accept');
     if (status === 406) expect(response.document).toEqual(notAcceptable);
+  });
+});
+
+describe('Vary: Accept', () => {
+  it.each([
+    { description: 'a collection', path: '/persons', query: '' },
+    { description: 'a related route', path: '/persons/1/computers', query: 'include=owner' },
+    { description: 'a relationship route', path: '/persons/1/relationships/computers', query: '' },
+    { description: 'a 400', path: '/persons', query: 'sort=nmae' },
+    { description: 'a 404 for an unknown owner, found by the data layer', path: '/persons/999/computers', query: '' },
+    { description: 'a 414', path: '/persons', query: `filter[name]=${'x'.repeat(9_000)}` },
+  ])('on $description, whose status a bad Accept would turn into a 406', async ({ path, query }) => {
+    const response = await get(path, query);
+    expect(response.headers['vary']).toBe('Accept');
+    expect((await get(path, query, { accept: `${MEDIA_TYPE}; charset=utf-8` })).status).toBe(406);
+  });
+
+  it.each([
+    { description: 'an unknown route', path: '/robots', method: 'GET', status: 404 },
+    { description: 'an id that cannot exist', path: '/persons/x%00', method: 'GET', status: 404 },
+    { description: 'a method not allowed', path: '/persons', method: 'POST', status: 405 },
+  ])('not on $description: Accept plays no part', async ({ path, method, status }) => {
+    const response = await get(path, '', { accept: `${MEDIA_TYPE}; charset=utf-8` }, method);
+    expect(response.status).toBe(status);
+    expect(response.headers['vary']).toBeUndefined();
+  });
+
+  it('on HEAD as on GET', async () => {
+    expect((await get('/persons/1', '', {}, 'HEAD')).headers['vary']).toBe('Accept');
   });
 });
 

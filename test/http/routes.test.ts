@@ -12,7 +12,7 @@ describe('the route table of the specification', () => {
   it('GET /persons: a paginated collection (all 30 example persons fit the default page)', async () => {
     const { status, headers, document } = await get('/persons');
     expect(status).toBe(200);
-    expect(headers).toEqual({ 'content-type': MEDIA_TYPE });
+    expect(headers).toEqual({ 'content-type': MEDIA_TYPE, vary: 'Accept' });
     const ids = ['1', '10', '11', '12', '13', '14', '15', '16', '17', '18', '19', '2', '20', '21', '22', '23', '24',
       '25', '26', '27', '28', '29', '3', '30', '4', '5', '6', '7', '8', '9'];
     expect(document).toEqual({
@@ -151,7 +151,7 @@ describe('404', () => {
   ])('GET $path', async ({ path, detail }) => {
     const { status, headers, document } = await get(path);
     expect(status).toBe(404);
-    expect(headers).toEqual({ 'content-type': MEDIA_TYPE });
+    expect(headers['content-type']).toBe(MEDIA_TYPE);
     expect(document).toEqual(notFound(detail));
   });
 
@@ -180,7 +180,7 @@ describe('methods', () => {
     expect(head).toEqual({ status: 200, headers: getResponse.headers, body: '' });
     expect(await handle({ method: 'HEAD', path: '/persons/99', query: '', headers: {} })).toEqual({
       status: 404,
-      headers: { 'content-type': MEDIA_TYPE },
+      headers: { 'content-type': MEDIA_TYPE, vary: 'Accept' },
       body: '',
     });
     expect((await handle({ method: 'HEAD', path: '/persons', query: 'sort=', headers: {} })).status).toBe(400);
