@@ -12,11 +12,13 @@ const NO_INCLUDE: readonly IncludePath[] = Object.freeze([]);
  * starting at `from` (the primary type, or the owner of the relationship on a
  * relationship route). Exact duplicate paths are ignored; empty segments,
  * attributes and unknown names are 400s, and so are paths past the depth limit
- * and more distinct paths than the path limit.
+ * and more distinct paths than the path limit. An empty value (`include=`) asks for
+ * no related resources, as JSON:API 1.1 says: no paths, not an error.
  *
  * @example
  * parseInclude({ parameter: 'include', value: 'computers.owner' }, person, limits, errors);
  * // [['computers', 'owner']]
+ * parseInclude({ parameter: 'include', value: '' }, person, limits, errors); // []
  */
 export function parseInclude(
   raw: RawParameter | undefined,
@@ -24,7 +26,7 @@ export function parseInclude(
   limits: QueryLimits,
   errors: JsonApiError[],
 ): readonly IncludePath[] {
-  if (raw === undefined) return NO_INCLUDE;
+  if (raw === undefined || raw.value === '') return NO_INCLUDE;
   const parameter = raw.parameter;
   const paths: IncludePath[] = [];
   const seen: string[] = [];

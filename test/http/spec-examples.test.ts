@@ -194,6 +194,12 @@ describe('page', () => {
 });
 
 describe('include', () => {
+  it('include= (empty) asks for no related resources: a 200 without included (JSON:API 1.1)', async () => {
+    const { status, document } = await get('/persons/1', 'include=');
+    expect(status).toBe(200);
+    expect(document).toEqual({ data: personObject('1'), links: { self: '/persons/1?include=' }, jsonapi: JSONAPI });
+  });
+
   it('include=computers on a single resource', async () => {
     const { document } = await get('/persons/1', 'include=computers');
     expect(document).toEqual({

@@ -560,8 +560,12 @@ describe('include', () => {
     ]);
   });
 
+  it('include= (empty) asks for no related resources: no paths, no error (JSON:API 1.1)', () => {
+    expect(parse('include=', shop).include).toEqual([]);
+  });
+
   it.each([
-    ['include=', 'invalid_include'],
+    ['include=,', 'invalid_include'],
     ['include=computers,', 'invalid_include'],
     ['include=computers..owner', 'invalid_include'],
     ['include=.computers', 'invalid_include'],

@@ -446,11 +446,15 @@ describe('empty values', () => {
     ['filter[placed_on]=', 'invalid_value', 'filter[placed_on]'],
     ['filter[status]=', 'invalid_value', 'filter[status]'],
     ['sort=', 'invalid_sort', 'sort'],
-    ['include=', 'invalid_include', 'include'],
+    ['include=,', 'invalid_include', 'include'],
     ['page[size]=', 'invalid_page_value', 'page[size]'],
     ['page[number]', 'invalid_page_value', 'page[number]'],
   ])('%s is a 400 %s', (query, code, parameter) => {
     expect(faultOf(query, shop)).toEqual({ status: '400', code, parameter });
+  });
+
+  it('include= is no include at all (JSON:API 1.1: no related resources)', () => {
+    expect(parse('include=', shop).include).toEqual([]);
   });
 
   it('an empty string value of a string attribute is a value; an empty fields list means nothing', () => {
