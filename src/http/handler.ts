@@ -27,6 +27,7 @@ import {
   serializeResourceDocument,
   type SerializerOptions,
 } from '../serialize/index.js';
+import { checkLimits } from './check-limits.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
 import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE } from './negotiate.js';
 import { matchRoute, type Route } from './routes.js';
@@ -98,7 +99,10 @@ const TRUSTED_LIMITS: LimitOptions = {
 const MAX_CACHED_SCOPES = 512;
 
 /**
- * Creates the request handler of a JSON:API server over a data layer.
+ * Creates the request handler of a JSON:API server over a data layer. Throws a
+ * `RangeError` naming the option when the `limits` are unusable (a `maxPageSize`
+ * below the default page size, an unknown limit or type), so a misconfiguration
+ * fails at start-up instead of answering clients with 400s.
  *
  * @example
  * const handle = createHandler({ schema: exampleSchema, dataLayer: createMemoryLayer(exampleSchema, exampleData) });
@@ -107,6 +111,7 @@ const MAX_CACHED_SCOPES = 512;
  */
 export function createHandler(options: HandlerOptions): Handler {
   const schema = resolveSchema(options.schema);
+  checkLimits(options.limits, [...schema.types.keys()]);
   const serializer: SerializerOptions = {
     schema: options.schema,
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),

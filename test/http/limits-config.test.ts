@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { exampleData } from '../../src/example/example-data.js';
+import { exampleSchema } from '../../src/example/example-schema.js';
+import { createHandler } from '../../src/http/index.js';
+import { createMemoryLayer } from '../../src/layers/memory/index.js';
+import type { LimitOptions } from '../../src/limits.js';
+import { exampleHandler } from './helpers.js';
+
+const create = (limits: LimitOptions) => () =>
+  createHandler({ schema: exampleSchema, dataLayer: createMemoryLayer(exampleSchema, exampleData), limits });
+
+describe('limits are checked when the handler is created', () => {
+  it.each([
+    {
+      description: 'maxPageSize below the default page size',
+      limits: { maxPageSize: 10 },
+      message: 'createHandler: limits.maxPageSize (10) is below limits.defaultPageSize (30) for type person',
+    },
+    {
+      description: 'a per-type maxPageSize below the default page size',
+      limits: { types: { person: { maxPageSize: 5 } } },
+      message: 'createHandler: limits.types.person.maxPageSize (5) is below limits.defaultPageSize (30) for type person',
+    },
+    {
+      description: 'a per-type default page size above the global maximum',
+      limits: { types: { computer: { defaultPageSize: 500 } } },
+      message: 'createHandler: limits.maxPageSize (100) is below limits.types.computer.defaultPageSize (500) for type computer',
+    },
+    {
+      description: 'pagination off by default while it may not be disabled',
+      limits: { defaultPageSize: 0, allowUnpaginated: false },
+      message: 'createHandler: limits.defaultPageSize is 0 (no pagination) while limits.allowUnpaginated is false',
+    },
+    { description: 'an unknown limit', limits: { maxPagesize: 10 } as LimitOptions, message: 'createHandler: limits.maxPagesize is not a limit' },
+    { description: 'an unknown type', limits: { types: { robot: { maxPageSize: 10 } } }, message: 'createHandler: limits.types.robot names no type of the schema' },
+    {
+      description: 'a negative limit',
+      limits: { types: { person: { maxSortKeys: -1 } } },
+      message: 'createHandler: limits.types.person.maxSortKeys must be a non-negative integer or Infinity, not -1',
+    },
+    { description: 'a fractional limit', limits: { maxIncluded: 2.5 }, message: 'limits.maxIncluded must be a non-negative integer' },
+    { description: 'a limit given as text', limits: { maxIncluded: '10' } as unknown as LimitOptions, message: 'limits.maxIncluded must be a non-negative integer' },
+    { description: 'a flag that is not a boolean', limits: { allowUnpaginated: 'no' } as unknown as LimitOptions, message: 'limits.allowUnpaginated must be a boolean' },
+  ])('$description', ({ limits, message }) => {
+    expect(create(limits)).toThrow(RangeError);
+    expect(create(limits)).toThrow(message);
+  });
+
+  it.each([
+    { description: 'a larger maximum', limits: { maxPageSize: 500, types: { computer: { defaultPageSize: 200 } } } },
+    { description: 'a default equal to the maximum', limits: { defaultPageSize: 10, maxPageSize: 10 } },
+    { description: 'pagination off by default', limits: { defaultPageSize: 0 } },
+    { description: 'no limit on the query length', limits: { maxQueryLength: Infinity } },
+  ])('accepts $description, and serves a plain GET', async ({ limits }) => {
+    const { get } = exampleHandler({ limits });
+    expect((await get('/persons')).status).toBe(200);
+    expect((await get('/computers')).status).toBe(200);
+  });
+});
