@@ -57,9 +57,9 @@ export interface HandlerResponse {
 /** Serves one request; never rejects. */
 export type Handler = (request: HandlerRequest) => Promise<HandlerResponse>;
 
-/** Options of `createHandler`. */
-export interface HandlerOptions {
-  readonly schema: ResourceSchema;
+/** Options of `createHandler`; `S` is the schema, typed when declared `as const`. */
+export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
+  readonly schema: S;
   readonly dataLayer: DataLayer;
   /** Prefixed to every link (`https://api.example.com`). Default: links are paths. */
   readonly baseUrl?: string;
@@ -73,10 +73,14 @@ export interface HandlerOptions {
    */
   readonly includeRequiresFields?: boolean;
   /**
-   * A server-side filter per type for this request (a tenant, an owner), ANDed with
-   * every read of that type; a client's filter can never widen it.
+   * A server-side filter per type (a tenant, an owner), ANDed with every read of that
+   * type; a client's filter can never widen it. Fixed scope filters are checked against
+   * the schema here (a `ScopeError` at start-up); a function returns them per request,
+   * and a wrong one makes that request a logged 500.
    */
-  readonly scope?: (request: HandlerRequest) => ScopeFilters | undefined | Promise<ScopeFilters | undefined>;
+  readonly scope?:
+    | ScopeFilters<NoInfer<S>>
+    | ((request: HandlerRequest) => ScopeFilters<NoInfer<S>> | undefined | Promise<ScopeFilters<NoInfer<S>> | undefined>);
   /** Receives failures the client is not told about (500, 503). */
   readonly logger?: HandlerLogger;
 }
@@ -109,6 +113,7 @@ const MAX_CACHED_SCOPES = 512;
  * const response = await handle({ method: 'GET', path: '/persons', query: 'sort=-name', headers: {} });
  * response.status; // 200
  */
+export function createHandler<S extends ResourceSchema>(options: HandlerOptions<S>): Handler;
 export function createHandler(options: HandlerOptions): Handler {
   const schema = resolveSchema(options.schema);
   checkLimits(options.limits, [...schema.types.keys()]);
@@ -118,6 +123,10 @@ export function createHandler(options: HandlerOptions): Handler {
     ...(options.strictIncluded === undefined ? {} : { strictIncluded: options.strictIncluded }),
   };
   const resolveEntries = scopeResolver(options);
+  const operators = options.dataLayer.operators;
+  const { scope } = options;
+  const fixedScope =
+    typeof scope === 'object' ? scopedLayer(options.dataLayer, resolveScope(scope, schema, resolveEntries, operators), schema) : undefined;
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
 
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
@@ -171,11 +180,12 @@ export function createHandler(options: HandlerOptions): Handler {
       ...(route.kind === 'relationship' ? { includeFrom: route.type.name } : {}),
     });
 
-    const scopeFilters = await options.scope?.(request);
+    const scopeFilters = typeof scope === 'function' ? await scope(request) : undefined;
     const layer =
-      scopeFilters === undefined
+      fixedScope ??
+      (scopeFilters === undefined
         ? options.dataLayer
-        : scopedLayer(options.dataLayer, resolveScope(scopeFilters, schema, resolveEntries), schema);
+        : scopedLayer(options.dataLayer, resolveScope(scopeFilters, schema, resolveEntries, operators), schema));
     const execute: ExecuteOptions = {
       schema: options.schema,
       layer,
@@ -245,7 +255,7 @@ function notFound(type: string, id: string, limits: QueryLimits): JsonApiError {
 }
 
 /** Resolves JSON scope entries with the parser's own filter resolver, caching by text. */
-function scopeResolver(options: HandlerOptions): ScopeResolver {
+function scopeResolver(options: HandlerOptions<ResourceSchema>): ScopeResolver {
   const cache = new Map<string, FilterNode>();
   return (type, entries) => {
     const json = JSON.stringify(entries);

@@ -11,6 +11,7 @@ export {
 } from './handler.js';
 export type { HandlerLogger } from './error-response.js';
 export type { ScopeFilter, ScopeFilters } from './scope.js';
+export { ScopeError } from './scope-error.js';
 export { JSON_API_MEDIA_TYPE } from './negotiate.js';
 
 // adapters

@@ -5,26 +5,35 @@
  * records, so no client filter can widen it or observe records outside it.
  */
 import type { AndNode, FilterNode } from '../ast/filter-node.js';
+import type { Operator } from '../ast/operators.js';
+import { isQueryError } from '../errors/query-error.js';
+import type { TypeName } from '../schema/infer.js';
 import type { ResolvedSchema } from '../schema/resolved-schema.js';
+import type { ResourceSchema } from '../schema/schema.js';
+import { ScopeError } from './scope-error.js';
 
 /**
- * The scope of one type: a resolved `FilterNode`, or filter entries in the JSON form
- * of the `filter` parameter (resolved like a client's filter, so its fields must be
- * filterable).
+ * The scope of one type: a `FilterNode` (typed from a schema declared `as const`, as
+ * `filterHelper` builds it), or filter entries in the JSON form of the `filter`
+ * parameter (resolved like a client's filter, so its fields must be filterable).
  *
  * @example
  * [{ name: 'gender', op: 'eq', val: 'f' }]
  */
-export type ScopeFilter = FilterNode | readonly unknown[];
+export type ScopeFilter<S extends ResourceSchema = ResourceSchema, T extends string = string> =
+  | FilterNode<S, T>
+  | readonly unknown[];
 
 /**
- * Scope filters by resource type, as the handler's `scope` option returns them per
+ * Scope filters by resource type: the handler's `scope` option, fixed or returned per
  * request. A type without an entry is not restricted.
  *
  * @example
- * { person: { kind: 'compare', field: 'gender', op: 'eq', value: 'f' } }
+ * { person: filterHelper(exampleSchema, 'person').eq('gender', 'f') }
  */
-export type ScopeFilters = { readonly [type: string]: ScopeFilter | undefined };
+export type ScopeFilters<S extends ResourceSchema = ResourceSchema> = {
+  readonly [T in TypeName<S>]?: ScopeFilter<S, T> | undefined;
+};
 
 /** Turns JSON filter entries into a `FilterNode` for a type (the parser's resolver). */
 export type ScopeResolver = (type: string, entries: readonly unknown[]) => FilterNode;
@@ -41,19 +50,25 @@ export interface Scope {
 }
 
 /**
- * Resolves the scope filters of one request against the schema.
- * Throws a plain `Error` for a type the schema does not have (a server bug).
+ * Resolves the scope filters of one request against the schema. Throws a
+ * `ScopeError` naming the type (and field, relationship or operator) for a scope
+ * that does not fit the schema or the layer's operators: a server bug, never the client's.
  *
  * @example
  * const scope = resolveScope({ person: tenantFilter }, resolveSchema(schema), resolver);
  * scope.restrict(clientFilter, 'person'); // { kind: 'and', nodes: [clientFilter', tenantFilter] }
  */
-export function resolveScope(filters: ScopeFilters, schema: ResolvedSchema, resolve: ScopeResolver): Scope {
+export function resolveScope(
+  filters: ScopeFilters,
+  schema: ResolvedSchema,
+  resolve: ScopeResolver,
+  operators: ReadonlySet<Operator>,
+): Scope {
   const byType = new Map<string, FilterNode>();
-  for (const [type, filter] of Object.entries(filters)) {
+  for (const [type, filter] of Object.entries(filters) as [string, ScopeFilter | undefined][]) {
     if (filter === undefined) continue;
-    if (!schema.types.has(type)) throw new Error(`Scope for unknown resource type "${type}"`);
-    byType.set(type, isFilterEntries(filter) ? resolve(type, filter) : filter);
+    if (!schema.types.has(type)) throw new ScopeError(type, `The schema has no resource type "${type}".`);
+    byType.set(type, isFilterEntries(filter) ? resolveEntries(resolve, type, filter) : checked(filter, type, schema, operators));
   }
   const of = (type: string): FilterNode | undefined => byType.get(type);
 
@@ -97,4 +112,63 @@ export function and(nodes: readonly FilterNode[]): AndNode {
 
 function isFilterEntries(filter: ScopeFilter): filter is readonly unknown[] {
   return Array.isArray(filter);
+}
+
+/** Resolves JSON entries; the parser's 400 becomes the server's `ScopeError`. */
+function resolveEntries(resolve: ScopeResolver, type: string, entries: readonly unknown[]): FilterNode {
+  try {
+    return resolve(type, entries);
+  } catch (error) {
+    if (!isQueryError(error)) throw error;
+    throw new ScopeError(type, error.errors.map((item) => item.detail).join(' '), { cause: error });
+  }
+}
+
+/**
+ * Checks a scope given as a `FilterNode` against the schema: every field is `id` or an
+ * attribute of the type it is evaluated on, every relationship exists with the right
+ * cardinality, every operator is the layer's.
+ */
+function checked(filter: FilterNode, scopeType: string, schema: ResolvedSchema, operators: ReadonlySet<Operator>): FilterNode {
+  const fail = (detail: string): never => {
+    throw new ScopeError(scopeType, detail);
+  };
+  const field = (type: string, name: string): void => {
+    if (name !== 'id' && schema.types.get(type)?.attributes.has(name) !== true) fail(`Type "${type}" has no field "${name}".`);
+  };
+  const operator = (op: Operator): void => {
+    if (!operators.has(op)) fail(`The data layer does not support the operator "${op}".`);
+  };
+  const visit = (node: FilterNode, type: string): void => {
+    switch (node.kind) {
+      case 'compare':
+        field(type, node.field);
+        operator(node.op);
+        return;
+      case 'compare_fields':
+        field(type, node.field);
+        field(type, node.other);
+        return;
+      case 'and':
+      case 'or':
+        for (const child of node.nodes) visit(child, type);
+        return;
+      case 'not':
+        visit(node.node, type);
+        return;
+      case 'any':
+      case 'has': {
+        operator(node.kind);
+        const relationship = schema.types.get(type)?.relationships.get(node.relationship);
+        if (relationship === undefined) return fail(`Type "${type}" has no relationship "${node.relationship}".`);
+        if (relationship.toMany !== (node.kind === 'any')) {
+          fail(`"${node.kind}" does not apply to the ${relationship.toMany ? 'to-many' : 'to-one'} relationship "${type}.${node.relationship}".`);
+        }
+        visit(node.node, relationship.target);
+        return;
+      }
+    }
+  };
+  visit(filter, scopeType);
+  return filter;
 }
