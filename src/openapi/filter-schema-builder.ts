@@ -1,0 +1,211 @@
+/**
+ * Builds the JSON Schema of one type's filter grammar into a table of named
+ * definitions, so that `filterJsonSchema` can put them under `$defs` and
+ * `toOpenApi` under `components/schemas`. Docs: docs/openapi.md.
+ *
+ * Nesting is unrolled: the entry of type T at depth d (`T.filter.entry.d`) offers
+ * `and`/`or`/`not` and relationship filters only while the parser's depth limit
+ * allows one more level, so `maxFilterDepth` and the hop limit are part of the schema.
+ */
+import { FIELD_OPERATORS, OPERATORS_BY_KIND, type ComparisonOperator, type Operator } from '../ast/operators.js';
+import type { QueryLimits } from '../limits.js';
+import { FILTER_DEPTH_CEILING } from '../parse/filter/depth-scan.js';
+import type { ResolvedAttribute, ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
+import { anyOf, oneValueOf, type JsonSchema } from './json-schema.js';
+import { filterChains, type RelationshipChain } from './member-paths.js';
+import { patternSchema, scalarSchema, textSchema, wordsSchema } from './value-schemas.js';
+
+/** Where named definitions go and how a reference to one is written. */
+export interface DefinitionSink {
+  readonly defs: Map<string, JsonSchema>;
+  /** The `$ref` of a definition name: `#/$defs/<name>` or `#/components/schemas/<name>`. */
+  readonly ref: (name: string) => string;
+}
+
+/**
+ * Past this depth limit the entries are not unrolled: one recursive entry per type,
+ * and the depth limit is left to the parser (docs/openapi.md).
+ */
+export const MAX_UNROLLED_DEPTH = 32;
+
+const SCALAR: readonly ComparisonOperator[] = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'];
+const LIST: readonly ComparisonOperator[] = ['in_', 'notin_'];
+const IS: readonly ComparisonOperator[] = ['is_', 'isnot'];
+const PATTERN: readonly ComparisonOperator[] = ['like', 'ilike', 'notlike', 'notilike'];
+const AFFIX: readonly ComparisonOperator[] = ['startswith', 'endswith'];
+
+/**
+ * Adds the definitions of `type`'s filter grammar to `sink` and returns the schema
+ * of the `filter` value: an array of entries, or one entry. `variant` tells apart
+ * definitions built under different limits (`''` for the first).
+ *
+ * @example
+ * const defs = new Map();
+ * const root = addFilterSchema(resolved, person, DEFAULT_LIMITS, undefined, { defs, ref: (n) => `#/$defs/${n}` }, '');
+ */
+export function addFilterSchema(
+  schema: ResolvedSchema,
+  type: ResolvedType,
+  limits: QueryLimits,
+  operators: ReadonlySet<Operator> | undefined,
+  sink: DefinitionSink,
+  variant: string,
+): JsonSchema {
+  const maxDepth = Math.min(limits.maxFilterDepth, FILTER_DEPTH_CEILING);
+  const unrolled = maxDepth <= MAX_UNROLLED_DEPTH;
+  /** May a node `extra` levels below depth `depth` exist? */
+  const fits = (depth: number, extra: number): boolean => !unrolled || depth + extra <= maxDepth;
+  const prefix = (name: string): string => `${name}.filter${variant}`;
+  const ref = (name: string): JsonSchema => ({ $ref: sink.ref(name) });
+  const supported = (op: Operator): boolean => operators === undefined || operators.has(op);
+  const maxChainLength = Math.max(1, limits.maxPathHops);
+  const chainCache = new Map<string, RelationshipChain[]>();
+  const chainsOf = (from: ResolvedType): RelationshipChain[] => {
+    let found = chainCache.get(from.name);
+    if (found === undefined) {
+      found = filterChains(schema, from, maxChainLength, operators);
+      chainCache.set(from.name, found);
+    }
+    return found;
+  };
+  const pending: (() => void)[] = [];
+
+  const fieldDefinition = (owner: ResolvedType, attribute: ResolvedAttribute): string => {
+    const name = `${prefix(owner.name)}.field.${attribute.name}`;
+    if (!sink.defs.has(name)) sink.defs.set(name, fieldSchema(owner, attribute, limits, supported));
+    return name;
+  };
+
+  /** Comparisons on the fields `hops` relationships away (0: the type's own fields), by name. */
+  const pathsDefinition = (from: ResolvedType, hops: number): string | undefined => {
+    const name = `${prefix(from.name)}.paths.${hops}`;
+    if (sink.defs.has(name)) return name;
+    const groups = new Map<string, { names: string[]; owner: ResolvedType; attribute: ResolvedAttribute }>();
+    const ends =
+      hops === 0
+        ? [{ prefix: '', target: from }]
+        : chainsOf(from)
+            .filter((chain) => chain.names.length === hops)
+            .map((chain) => ({ prefix: `${chain.names.join('__')}__`, target: chain.target }));
+    for (const end of ends) {
+      for (const attribute of filterableFields(end.target)) {
+        const key = `${end.target.name}.${attribute.name}`;
+        let group = groups.get(key);
+        if (group === undefined) {
+          group = { names: [], owner: end.target, attribute };
+          groups.set(key, group);
+        }
+        group.names.push(end.prefix + attribute.name);
+      }
+    }
+    if (groups.size === 0) return undefined;
+    sink.defs.set(
+      name,
+      anyOf(
+        [...groups.values()].map(({ names, owner, attribute }) => ({
+          type: 'object',
+          properties: { name: oneValueOf(names) },
+          required: ['name'],
+          propertyNames: { enum: ['name', 'op', 'val', 'field'] },
+          $ref: sink.ref(fieldDefinition(owner, attribute)),
+        })),
+      ),
+    );
+    return name;
+  };
+
+  const entryDefinition = (from: ResolvedType, depth: number): string => {
+    const name = unrolled ? `${prefix(from.name)}.entry.${depth}` : `${prefix(from.name)}.entry`;
+    if (sink.defs.has(name)) return name;
+    sink.defs.set(name, false); // reserved: built below, once every definition it refers to is named
+    pending.push(() => sink.defs.set(name, entrySchema(from, depth)));
+    return name;
+  };
+
+  const entrySchema = (from: ResolvedType, depth: number): JsonSchema => {
+    const branches: JsonSchema[] = [];
+    for (let hops = 0; hops <= limits.maxPathHops && fits(depth, hops); hops++) {
+      const paths = pathsDefinition(from, hops);
+      if (paths !== undefined) branches.push(ref(paths));
+    }
+    if (fits(depth, 1)) {
+      const inner = ref(entryDefinition(from, depth + 1));
+      const children = { type: 'array', maxItems: Math.max(0, limits.maxFilterNodes - 1), items: inner };
+      for (const key of ['and', 'or'] as const) {
+        branches.push({ type: 'object', properties: { [key]: children }, required: [key], additionalProperties: false });
+      }
+      branches.push({ type: 'object', properties: { not: inner }, required: ['not'], additionalProperties: false });
+    }
+    const groups = new Map<string, { names: string[]; op: 'any' | 'has'; target: ResolvedType; length: number }>();
+    for (const chain of chainsOf(from)) {
+      const length = chain.names.length;
+      if ((length > 1 && length > limits.maxPathHops) || !fits(depth, length)) continue;
+      const op = chain.last.toMany ? 'any' : 'has';
+      const key = `${chain.target.name}.${op}.${length}`;
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = { names: [], op, target: chain.target, length };
+        groups.set(key, group);
+      }
+      group.names.push(chain.names.join('__'));
+    }
+    for (const { names, op, target, length } of groups.values()) {
+      branches.push({
+        type: 'object',
+        properties: {
+          name: oneValueOf(names),
+          op: { const: op },
+          val: ref(entryDefinition(target, depth + length)),
+        },
+        required: ['name', 'op', 'val'],
+        additionalProperties: false,
+      });
+    }
+    return anyOf(branches);
+  };
+
+  const top = ref(entryDefinition(type, 0));
+  while (pending.length > 0) (pending.shift() as () => void)();
+  return {
+    anyOf: [{ type: 'array', maxItems: Math.max(0, limits.maxFilterNodes), items: top }, top],
+  };
+}
+
+/** `id` and every filterable attribute. */
+function filterableFields(type: ResolvedType): ResolvedAttribute[] {
+  return [type.id, ...type.attributes.values()].filter((attribute) => attribute.filterable);
+}
+
+/** `{op, val}` or `{op, field}` of one field: each operator of its kind with its value's schema. */
+function fieldSchema(
+  owner: ResolvedType,
+  attribute: ResolvedAttribute,
+  limits: QueryLimits,
+  supported: (op: Operator) => boolean,
+): JsonSchema {
+  const allowed = (OPERATORS_BY_KIND[attribute.kind] as readonly ComparisonOperator[]).filter(supported);
+  const pick = (group: readonly ComparisonOperator[]) => group.filter((op) => allowed.includes(op));
+  const scalar = scalarSchema(attribute, limits);
+  const branches: JsonSchema[] = [];
+  const withValue = (ops: readonly ComparisonOperator[], val: JsonSchema | undefined) => {
+    if (ops.length === 0 || val === undefined) return;
+    branches.push({ type: 'object', properties: { op: oneValueOf(ops), val, field: false }, required: ['op', 'val'] });
+  };
+  withValue(pick(SCALAR), { anyOf: [scalar, { type: 'null' }] });
+  withValue(pick(['between']), { type: 'array', minItems: 2, maxItems: 2, items: scalar });
+  withValue(pick(LIST), { type: 'array', maxItems: limits.maxListItems, items: scalar });
+  withValue(pick(IS), attribute.kind === 'boolean' ? { enum: [null, true, false] } : { type: 'null' });
+  withValue(pick(PATTERN), patternSchema(limits));
+  withValue(pick(AFFIX), textSchema(limits));
+  withValue(pick(['match']), wordsSchema(limits));
+  const fieldOps = FIELD_OPERATORS.filter((op) => allowed.includes(op));
+  if (fieldOps.length > 0) {
+    const comparable = filterableFields(owner).filter((other) => other.kind === attribute.kind);
+    branches.push({
+      type: 'object',
+      properties: { op: oneValueOf(fieldOps), field: oneValueOf(comparable.map((other) => other.name)), val: false },
+      required: ['op', 'field'],
+    });
+  }
+  return anyOf(branches);
+}

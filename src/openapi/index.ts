@@ -1,0 +1,7 @@
+/**
+ * `jsonapi-query/openapi`: the API described from the resource schema — an OpenAPI
+ * 3.1 document of every route, and the JSON Schema of each type's filter grammar.
+ * See docs/openapi.md.
+ */
+export { filterJsonSchema, type FilterSchemaOptions } from './filter-json-schema.js';
+export type { JsonSchema } from './json-schema.js';

@@ -1,0 +1,92 @@
+/**
+ * JSON Schemas of filter values: one value of an attribute (its schema fragment,
+ * non-null, within the string and integer limits the parser enforces), and the
+ * values of each operator family (lists, pairs, patterns, words).
+ */
+import type { QueryLimits } from '../limits.js';
+import type { ResolvedAttribute } from '../schema/resolved-schema.js';
+import type { JsonSchema } from './json-schema.js';
+
+/**
+ * No NUL and no lone UTF-16 surrogate (text no engine stores alike). Like every
+ * pattern here it needs Unicode mode, as JSON Schema 2020-12 asks of validators.
+ */
+export const STORABLE_TEXT = String.raw`^[^\u0000\uD800-\uDFFF]*$`;
+
+/** The largest integer every data layer holds exactly. */
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The JSON type of an attribute's values (without `null`).
+ *
+ * @example
+ * jsonTypeOf(birthDate); // 'string'
+ */
+export function jsonTypeOf(attribute: ResolvedAttribute): 'string' | 'number' | 'integer' | 'boolean' {
+  if (attribute.kind === 'number') return attribute.integer ? 'integer' : 'number';
+  return attribute.kind === 'boolean' ? 'boolean' : 'string';
+}
+
+/**
+ * One non-null value of an attribute as the parser accepts it: the attribute's own
+ * JSON Schema keywords, a string at most `maxStringLength` characters and storable,
+ * an integer within ±(2^53 − 1).
+ *
+ * @example
+ * scalarSchema(birthDate, limits); // { type: 'string', format: 'date', maxLength: 256, pattern: … }
+ */
+export function scalarSchema(attribute: ResolvedAttribute, limits: QueryLimits): JsonSchema {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- flags and prose are not value constraints
+  const { type: _type, filterable: _f, sortable: _s, description: _d, ...keywords } = attribute.definition;
+  const type = jsonTypeOf(attribute);
+  const schema: Record<string, unknown> = { type, ...keywords };
+  if (type === 'string') {
+    schema['maxLength'] = Math.min(keywords.maxLength ?? Infinity, limits.maxStringLength);
+    if (keywords.pattern === undefined) schema['pattern'] = STORABLE_TEXT;
+    else schema['allOf'] = [{ pattern: STORABLE_TEXT }];
+  }
+  if (type === 'integer') {
+    schema['minimum'] = Math.max(keywords.minimum ?? -SAFE, -SAFE);
+    schema['maximum'] = Math.min(keywords.maximum ?? SAFE, SAFE);
+  }
+  return schema;
+}
+
+/**
+ * The value of `startswith`/`endswith`: a non-empty, storable string within the length limit.
+ *
+ * @example
+ * textSchema(limits); // { type: 'string', minLength: 1, maxLength: 256, pattern: … }
+ */
+export function textSchema(limits: QueryLimits): Record<string, unknown> {
+  return { type: 'string', minLength: 1, maxLength: limits.maxStringLength, pattern: STORABLE_TEXT };
+}
+
+/**
+ * The value of a `like`-family operator: a text with at most `maxWildcards`
+ * unescaped `%` or `_` (a backslash escapes the next character).
+ *
+ * @example
+ * patternSchema(limits).allOf; // [{ pattern: '^(?:[^%_\\]|\\[\s\S]|\\$)*(?:[%_]…){0,10}$' }]
+ */
+export function patternSchema(limits: QueryLimits): JsonSchema {
+  const plain = String.raw`(?:[^%_\\]|\\[\s\S]|\\$)*`;
+  return { ...textSchema(limits), allOf: [{ pattern: `^${plain}(?:[%_]${plain}){0,${limits.maxWildcards}}$` }] };
+}
+
+/**
+ * The value of `match`: a text of one to `maxMatchWords` words (runs of Unicode
+ * letters and digits); `undefined` when the limit allows no word at all.
+ *
+ * @example
+ * wordsSchema(limits).allOf; // [{ pattern: '^[^\p{L}\p{N}]*(?:[\p{L}\p{N}]+(?:[^\p{L}\p{N}]+|$)){1,16}$' }]
+ */
+export function wordsSchema(limits: QueryLimits): JsonSchema | undefined {
+  if (limits.maxMatchWords < 1) return undefined;
+  const word = String.raw`[\p{L}\p{N}]`;
+  const gap = String.raw`[^\p{L}\p{N}]`;
+  return {
+    ...textSchema(limits),
+    allOf: [{ pattern: `^${gap}*(?:${word}+(?:${gap}+|$)){1,${limits.maxMatchWords}}$` }],
+  };
+}
