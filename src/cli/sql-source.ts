@@ -4,6 +4,7 @@
  * `pglite` (in memory) or `pglite:DIR`. Drivers are loaded on demand, so only the
  * one a URL needs must be installed.
  */
+import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { ResourceSchema } from '../schema/schema.js';
 import {
@@ -25,12 +26,64 @@ export interface SqlDatabase {
   close(): Promise<void>;
 }
 
-async function load<T>(name: string, importer: () => Promise<T>): Promise<T> {
+/** What `importers` resolve to, by package name. */
+type Loaded<T extends Record<string, () => Promise<unknown>>> = { [Name in keyof T]: Awaited<ReturnType<T[Name]>> };
+
+/** True when `error` says that the package `name` itself is not installed. */
+function isMissing(error: unknown, name: string): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' &&
+    error.message.includes(`'${name}'`)
+  );
+}
+
+/** The exact versions this package is tested with (its devDependencies), to print in install commands. */
+async function testedVersions(): Promise<Record<string, string>> {
   try {
-    return await importer();
-  } catch (error) {
-    throw new Error(`The database URL needs the package "${name}"; install it (npm install ${name})`, { cause: error });
+    const manifest = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      devDependencies?: Record<string, string>;
+    };
+    return manifest.devDependencies ?? {};
+  } catch {
+    return {};
   }
+}
+
+/**
+ * Imports every package a database URL needs at once, so that one error names all
+ * the missing ones with the versions to install.
+ *
+ * @example
+ * const { pg } = await loadPackages('postgres://…', { pg: () => import('pg') });
+ */
+export async function loadPackages<T extends Record<string, () => Promise<unknown>>>(url: string, importers: T): Promise<Loaded<T>> {
+  const names = Object.keys(importers);
+  const results = await Promise.allSettled(names.map((name) => (importers[name] as () => Promise<unknown>)()));
+  const missing = names.filter((name, index) => {
+    const result = results[index];
+    return result?.status === 'rejected' && isMissing(result.reason, name);
+  });
+  if (missing.length > 0) {
+    const versions = await testedVersions();
+    const install = missing.map((name) => (versions[name] === undefined ? name : `${name}@${versions[name]}`));
+    throw new Error(
+      `The database URL "${url}" needs ${missing.length === 1 ? 'a package that is' : 'packages that are'} not installed: ` +
+        `${missing.join(', ')}. Install ${missing.length === 1 ? 'it' : 'them'} with: npm install ${install.join(' ')}`,
+    );
+  }
+  const loaded: Record<string, unknown> = {};
+  for (const [index, name] of names.entries()) {
+    const result = results[index];
+    if (result?.status === 'rejected') {
+      const reason: unknown = result.reason;
+      throw new Error(`The package "${name}" is installed but cannot be loaded: ${reason instanceof Error ? reason.message : String(reason)}`, {
+        cause: reason,
+      });
+    }
+    loaded[name] = result?.value;
+  }
+  return loaded as Loaded<T>;
 }
 
 /**
@@ -40,13 +93,16 @@ async function load<T>(name: string, importer: () => Promise<T>): Promise<T> {
  * const { db, close } = await openDatabase('sqlite:example.db');
  */
 export async function openDatabase(url: string): Promise<SqlDatabase> {
-  const { Kysely, PostgresDialect, MysqlDialect, SqliteDialect } = await load('kysely', () => import('kysely'));
   if (url === 'pglite' || url.startsWith('pglite:')) {
-    const { PGlite } = await load('@electric-sql/pglite', () => import('@electric-sql/pglite'));
-    const { PGliteDialect } = await load('kysely-pglite-dialect', () => import('kysely-pglite-dialect'));
+    const packages = await loadPackages(url, {
+      kysely: () => import('kysely'),
+      '@electric-sql/pglite': () => import('@electric-sql/pglite'),
+      'kysely-pglite-dialect': () => import('kysely-pglite-dialect'),
+    });
+    const { PGlite } = packages['@electric-sql/pglite'];
     const directory = url.slice('pglite:'.length);
     const database = url === 'pglite' || directory === '' ? new PGlite() : new PGlite(directory);
-    const db = new Kysely({ dialect: new PGliteDialect(database) });
+    const db = new packages.kysely.Kysely({ dialect: new packages['kysely-pglite-dialect'].PGliteDialect(database) });
     return {
       db,
       dialect: 'postgres',
@@ -57,23 +113,23 @@ export async function openDatabase(url: string): Promise<SqlDatabase> {
     };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pg = await load('pg', () => import('pg'));
-    const db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString: url }) }) });
+    const { kysely, pg } = await loadPackages(url, { kysely: () => import('kysely'), pg: () => import('pg') });
+    const db = new kysely.Kysely({ dialect: new kysely.PostgresDialect({ pool: new pg.default.Pool({ connectionString: url }) }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (/^(mysql|mariadb):\/\//.test(url)) {
-    const mysql = await load('mysql2', () => import('mysql2'));
-    const pool = mysql.createPool({ uri: url.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4' });
-    const db = new Kysely({ dialect: new MysqlDialect({ pool }) });
+    const { kysely, mysql2 } = await loadPackages(url, { kysely: () => import('kysely'), mysql2: () => import('mysql2') });
+    const pool = mysql2.createPool({ uri: url.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4' });
+    const db = new kysely.Kysely({ dialect: new kysely.MysqlDialect({ pool }) });
     return { db, dialect: 'mysql', close: () => db.destroy() };
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
     throw new Error(`Unsupported database URL "${url}" (postgres://, mysql://, sqlite:FILE, pglite or pglite:DIR)`);
   }
-  const Database = (await load('better-sqlite3', () => import('better-sqlite3'))).default;
-  const database = new Database(url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url);
+  const packages = await loadPackages(url, { kysely: () => import('kysely'), 'better-sqlite3': () => import('better-sqlite3') });
+  const database = new packages['better-sqlite3'].default(url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url);
   registerSqliteFunctions(database);
-  const db = new Kysely({ dialect: new SqliteDialect({ database }) });
+  const db = new packages.kysely.Kysely({ dialect: new packages.kysely.SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,9 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCommand, PARSE_USAGE } from '../../src/cli/parse-command.js';
 import { exampleSchema } from '../../src/index.js';
+import { ownedTempDir } from '../helpers/owned.js';
 
 /** Runs `parse` with captured output. */
 async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -16,11 +16,10 @@ async function run(...args: string[]): Promise<{ code: number; stdout: string; s
   return { code, stdout, stderr };
 }
 
-let directory: string;
+const directory = ownedTempDir('jsonapi-query-parse-');
 const file = (name: string) => join(directory, name);
 
 beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'jsonapi-query-parse-'));
   await writeFile(file('schema.json'), JSON.stringify(exampleSchema));
   await writeFile(
     file('dataset.json'),
@@ -34,10 +33,6 @@ beforeAll(async () => {
     JSON.stringify({ types: { person: { root: 'persons', relationships: { pets: { target: 'pet', to: 'many' } } } } }),
   );
   await writeFile(file('not-json.json'), '{ types: ');
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
 });
 
 describe('jsonapi-query parse', () => {

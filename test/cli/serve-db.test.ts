@@ -2,11 +2,10 @@
  * `jsonapi-query serve --db`: the SQL layer behind the CLI server, from the
  * example dataset to a database in two commands (`load`, then `serve --db`).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { send } from '../adapters/http-client.js';
+import { ownedTempDir, READY_TIMEOUT_MS } from '../helpers/owned.js';
 import { runCli, startServe } from './serve-process.js';
 
 const ACCEPT = { accept: 'application/vnd.api+json' };
@@ -24,7 +23,7 @@ async function get(origin: string, path: string): Promise<{ status: number; docu
 
 describe('jsonapi-query serve --db', () => {
   it('serves a SQLite file filled by load, with the same answers as the memory layer', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'jsonapi-query-db-')), 'example.db');
+    const file = join(ownedTempDir('jsonapi-query-db-'), 'example.db');
     const loaded = await runCli(['load', '--db', `sqlite:${file}`]);
     expect(loaded.code).toBe(0);
 
@@ -48,7 +47,7 @@ describe('jsonapi-query serve --db', () => {
     }
     expect(await sql.cli.exited).toBe(0);
     expect(await memory.cli.exited).toBe(0);
-  });
+  }, 2 * READY_TIMEOUT_MS);
 
   it('serves an embedded PGlite database filled from the example dataset at start', async () => {
     const { cli, origin } = await startServe(['--quiet', '--db', 'pglite']);
@@ -61,7 +60,7 @@ describe('jsonapi-query serve --db', () => {
       cli.child.kill('SIGTERM');
     }
     expect(await cli.exited).toBe(0);
-  });
+  }, 2 * READY_TIMEOUT_MS);
 
   it('refuses --schema without --db, and an unreachable database, naming it', async () => {
     const usage = await runCli(['serve', '--schema', 'x.json']);

@@ -2,16 +2,16 @@
  * `jsonapi-query serve`, as a user runs it: the built CLI in a child process, a
  * real HTTP client, signals to stop it, and bad files that must be named.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { send } from '../adapters/http-client.js';
+import { ownedTempDir } from '../helpers/owned.js';
 import { runCli, startServe } from './serve-process.js';
 
 const JSON_API = 'application/vnd.api+json';
-const directory = mkdtempSync(join(tmpdir(), 'jsonapi-query-serve-'));
+const directory = ownedTempDir('jsonapi-query-serve-');
 
 function writeJson(name: string, content: unknown): string {
   const file = join(directory, name);
@@ -44,14 +44,8 @@ const libraryData = {
 };
 
 describe('jsonapi-query serve', () => {
-  const running: { kill(): unknown }[] = [];
-  afterAll(() => {
-    for (const child of running) child.kill();
-  });
-
   it('serves the example dataset, logs each request, and exits 0 on SIGTERM', async () => {
     const { cli, origin } = await startServe([]);
-    running.push(cli.child);
     const response = await send(origin, '/persons/1?fields[person]=name');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe(JSON_API);
@@ -72,7 +66,6 @@ describe('jsonapi-query serve', () => {
 
   it('exits 0 on SIGINT, also with a keep-alive connection open', async () => {
     const { cli, origin } = await startServe(['--quiet']);
-    running.push(cli.child);
     const response = await fetch(`${origin}/computers?page[size]=1`, { headers: { accept: JSON_API } });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { data: unknown[] }).data).toHaveLength(1);
@@ -83,7 +76,6 @@ describe('jsonapi-query serve', () => {
 
   it('prints example requests that work against it', async () => {
     const { cli, origin } = await startServe([]);
-    running.push(cli.child);
     const urls = [...cli.stdout().matchAll(/^ {2}curl -g -H 'Accept: application\/vnd\.api\+json' '([^']+)'$/gm)].map(
       (match) => match[1] ?? '',
     );
@@ -100,7 +92,6 @@ describe('jsonapi-query serve', () => {
   it('serves a { schema, data } file with integer ids', async () => {
     const file = writeJson('library.json', { schema: librarySchema, data: libraryData });
     const { cli, origin } = await startServe([file, '--host', '127.0.0.1']);
-    running.push(cli.child);
     expect(cli.stdout()).toContain(`Serving ${file} at ${origin}\n`);
     const response = await send(origin, '/books?sort=-year&fields[book]=title,author&include=author&fields[author]=name');
     expect(response.status).toBe(200);

@@ -3,12 +3,12 @@
  * after `npm run build`), answers real requests with the example dataset, and
  * exits with code 0 on SIGINT and SIGTERM.
  */
-import { spawn } from 'node:child_process';
 import { uri } from '../http/uri.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { send } from '../adapters/http-client.js';
+import { READY_TIMEOUT_MS, spawnOwned, type OwnedProcess } from '../helpers/owned.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const JSON_API = 'application/vnd.api+json';
@@ -22,37 +22,20 @@ const examples = [
 ] as const;
 
 /** Starts an example on a free port; resolves with its origin once it prints its URL. */
-function startExample(file: string) {
+async function startExample(file: string): Promise<{ example: OwnedProcess; origin: string }> {
   if (!existsSync(`${root}dist/http/index.js`)) throw new Error('dist/ is missing: run "npm run build" first');
-  const child = spawn(process.execPath, [`examples/${file}`], {
+  const example = spawnOwned(process.execPath, [`examples/${file}`], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | string>((resolve) => child.on('close', (code, signal) => resolve(code ?? signal ?? -1)));
-  const origin = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${file} printed no URL\n${stdout}\n${stderr}`)), 10_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    void exited.then(() => reject(new Error(`${file} exited early\n${stdout}\n${stderr}`)));
-  });
-  return { child, origin, exited, stderr: () => stderr };
+  const [, origin = ''] = await example.waitFor(/Listening on (http:\/\/127\.0\.0\.1:\d+)\//);
+  return { example, origin };
 }
 
 describe.each(examples)('examples/$file', ({ file, prefix }) => {
   it.each(['SIGTERM', 'SIGINT'] as const)('serves the example dataset and exits 0 on %s', async (signal) => {
-    const example = startExample(file);
+    const { example, origin } = await startExample(file);
     try {
-      const origin = await example.origin;
       const one = await send(origin, `${prefix}/persons/1?fields[person]=name`);
       expect(one.status).toBe(200);
       expect(one.headers['content-type']).toBe(JSON_API);
@@ -76,5 +59,5 @@ describe.each(examples)('examples/$file', ({ file, prefix }) => {
     }
     expect(await example.exited).toBe(0);
     expect(example.stderr()).toBe('');
-  });
+  }, 2 * READY_TIMEOUT_MS);
 });

@@ -5,12 +5,14 @@
  * or MySQL database (`jq_<random>`), so parallel test files never collide, and
  * `close` drops it.
  */
+import { appendFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import Database from 'better-sqlite3';
 import { Kysely, type LogEvent, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { createPool } from 'mysql2';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { ResourceSchema } from '../../src/schema/schema.js';
 import {
   createSqlLayer,
@@ -61,14 +63,16 @@ export interface Engine {
   create(schema: ResourceSchema, data: SqlSeedData, options?: EngineCreateOptions): Promise<EngineInstance>;
 }
 
-const POSTGRES_URL = process.env['JSONAPI_QUERY_POSTGRES_URL'];
-const MYSQL_URL = process.env['JSONAPI_QUERY_MYSQL_URL'];
+const report = inject('sqlEngines');
+const POSTGRES_URL = report.postgres.url;
+const MYSQL_URL = report.mariadb.url;
 
 function randomName(): string {
   return `jq_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
 
 async function finish(
+  engine: string,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>,
   schema: ResourceSchema,
@@ -85,6 +89,7 @@ async function finish(
     await drop();
     throw error;
   }
+  recordUse(engine);
   log.queries.length = 0;
   log.statements.length = 0;
   const layer = createSqlLayer({
@@ -127,7 +132,7 @@ const pglite: Engine = {
     const database = new PGlite();
     const log = logger();
     const db = new Kysely({ dialect: new PGliteDialect(database), log: log.log });
-    return finish(db, schema, data, options, log, async () => {
+    return finish('pglite', db, schema, data, options, log, async () => {
       await db.destroy();
       if (!database.closed) await database.close();
     });
@@ -142,7 +147,7 @@ const sqlite: Engine = {
     registerSqliteFunctions(database);
     const log = logger();
     const db = new Kysely({ dialect: new SqliteDialect({ database }), log: log.log });
-    return finish(db, schema, data, options, log, () => db.destroy());
+    return finish('sqlite', db, schema, data, options, log, () => db.destroy());
   },
 };
 
@@ -161,7 +166,7 @@ const postgres: Engine = {
     const log = logger();
     const pool = new pg.Pool({ connectionString: POSTGRES_URL, options: `-c search_path=${name}`, max: 5 });
     const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: log.log });
-    return finish(db, schema, data, options, log, async () => {
+    return finish('postgres', db, schema, data, options, log, async () => {
       await db.destroy();
       const client = new pg.Client({ connectionString: POSTGRES_URL });
       await client.connect();
@@ -185,7 +190,7 @@ const mysql: Engine = {
     const log = logger();
     const pool = createPool({ uri: url, database: name, connectionLimit: 5, charset: 'utf8mb4' });
     const db = new Kysely({ dialect: new MysqlDialect({ pool }), log: log.log });
-    return finish(db, schema, data, options, log, async () => {
+    return finish('mariadb', db, schema, data, options, log, async () => {
       await db.destroy();
       try {
         await admin.query(`drop database if exists \`${name}\``);
@@ -196,74 +201,35 @@ const mysql: Engine = {
   },
 };
 
-async function reachable(check: () => Promise<void>): Promise<string | undefined> {
-  try {
-    await check();
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-let available: Promise<{ engines: Engine[]; skipped: { name: string; reason: string }[] }> | undefined;
-
-function probe(): Promise<{ engines: Engine[]; skipped: { name: string; reason: string }[] }> {
-  available ??= (async () => {
-    const engines: Engine[] = [pglite, sqlite];
-    const skipped: { name: string; reason: string }[] = [];
-    if (POSTGRES_URL === undefined) {
-      skipped.push({ name: 'postgres', reason: 'JSONAPI_QUERY_POSTGRES_URL is not set' });
-    } else {
-      const failure = await reachable(async () => {
-        const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3_000 });
-        await client.connect();
-        await client.end();
-      });
-      if (failure === undefined) engines.push(postgres);
-      else skipped.push({ name: 'postgres', reason: `${POSTGRES_URL} unreachable: ${failure}` });
-    }
-    if (MYSQL_URL === undefined) {
-      skipped.push({ name: 'mariadb', reason: 'JSONAPI_QUERY_MYSQL_URL is not set' });
-    } else {
-      const failure = await reachable(async () => {
-        const pool = createPool({ uri: MYSQL_URL, connectionLimit: 1, connectTimeout: 3_000 }).promise();
-        try {
-          await pool.query('select 1');
-        } finally {
-          await pool.end();
-        }
-      });
-      if (failure === undefined) engines.push(mysql);
-      else skipped.push({ name: 'mariadb', reason: `${MYSQL_URL} unreachable: ${failure}` });
-    }
-    for (const { name, reason } of skipped) console.warn(`[sql engines] skipping ${name}: ${reason}`);
-    return { engines, skipped };
-  })();
-  return available;
+/** Notes in the run's usage file that a database was made on `name` (printed at the end of the run). */
+function recordUse(name: string): void {
+  appendFileSync(report.usageFile, `${name}\n`);
 }
 
 /**
  * The engines to test on: PGlite and SQLite always, the servers whose URL is set
- * and reachable. Prints a line per skipped engine.
+ * (engines-setup.ts has checked that they answer).
  *
  * @example
  * for (const engine of await availableEngines()) { const db = await engine.create(schema, data); … }
  */
-export async function availableEngines(): Promise<Engine[]> {
-  return (await probe()).engines;
+export function availableEngines(): Promise<Engine[]> {
+  const engines: Engine[] = [pglite, sqlite];
+  if (report.postgres.skipped === undefined) engines.push(postgres);
+  if (report.mariadb.skipped === undefined) engines.push(mysql);
+  return Promise.resolve(engines);
 }
 
 /**
- * The engines not tested and why: without a URL variable this is known at once;
- * an unreachable server is reported after `availableEngines()` resolved.
+ * The engines not tested and why.
  *
  * @example
  * skippedEngines(); // [{ name: 'postgres', reason: 'JSONAPI_QUERY_POSTGRES_URL is not set' }, …]
  */
 export function skippedEngines(): { name: string; reason: string }[] {
   const skipped: { name: string; reason: string }[] = [];
-  if (POSTGRES_URL === undefined) skipped.push({ name: 'postgres', reason: 'JSONAPI_QUERY_POSTGRES_URL is not set' });
-  if (MYSQL_URL === undefined) skipped.push({ name: 'mariadb', reason: 'JSONAPI_QUERY_MYSQL_URL is not set' });
+  if (report.postgres.skipped !== undefined) skipped.push({ name: 'postgres', reason: report.postgres.skipped });
+  if (report.mariadb.skipped !== undefined) skipped.push({ name: 'mariadb', reason: report.mariadb.skipped });
   return skipped;
 }
 
