@@ -55,6 +55,16 @@ export type {
 } from './ast/filter-node.js';
 export type { Fieldsets, IncludePath, Page, QueryAST, SortKey } from './ast/query-ast.js';
 export {
+  andNode,
+  compareFieldsNode,
+  compareNode,
+  junctionNode,
+  notNode,
+  relationshipNode,
+  type NodeValue,
+} from './ast/filter-factories.js';
+export { foldFilter, mapFilter, type FilterFolder, type FilterNodeOf } from './ast/fold-filter.js';
+export {
   COMPARISON_OPERATORS,
   FIELD_OPERATORS,
   OPERATORS,

@@ -1,5 +1,6 @@
+import { compareFieldsNode, compareNode, junctionNode, notNode, relationshipNode } from '../ast/filter-factories.js';
 import type { FilterNode } from '../ast/filter-node.js';
-import type { ComparisonOperator, FieldOperator } from '../ast/operators.js';
+import type { ComparisonOperator } from '../ast/operators.js';
 import type { FieldValue, FilterableFieldName, Scalar, TargetOf } from '../schema/infer.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import type {
@@ -75,27 +76,19 @@ export interface FilterHelper<S extends ResourceSchema, T extends string> {
   ): FilterNode<S, T>;
 }
 
-const compare = (field: string, op: ComparisonOperator, value: Scalar | readonly Scalar[]): FilterNode => {
-  const frozen = Array.isArray(value) ? Object.freeze([...value]) : value;
-  return Object.freeze({ kind: 'compare', field, op, value: frozen }) as FilterNode;
-};
-
-const junction = (kind: 'and' | 'or', nodes: readonly FilterNode[]): FilterNode =>
-  Object.freeze({ kind, nodes: Object.freeze([...nodes]) }) as FilterNode;
-
-const scalar = (op: ComparisonOperator) => (field: string, value: Scalar) => compare(field, op, value);
-const list = (op: ComparisonOperator) => (field: string, values: readonly Scalar[]) => compare(field, op, values);
+const scalar = (op: ComparisonOperator) => (field: string, value: Scalar) => compareNode(field, op, value);
+const list = (op: ComparisonOperator) => (field: string, values: readonly Scalar[]) => compareNode(field, op, values);
 const relationship =
   (kind: 'any' | 'has') => (name: string, build: (f: FilterHelper<ResourceSchema, string>) => FilterNode) =>
-    Object.freeze({ kind, relationship: name, node: build(untypedHelper) }) as FilterNode;
+    relationshipNode(kind, name, build(untypedHelper));
 
 /**
  * One helper serves every type: the type parameters only narrow what the compiler
  * accepts. `satisfies` makes a factory missing from the interface a compile error.
  */
 const untypedHelper = Object.freeze({
-  eq: (field: string, value: Scalar) => compare(field, value === null ? 'is_' : 'eq', value),
-  ne: (field: string, value: Scalar) => compare(field, value === null ? 'isnot' : 'ne', value),
+  eq: (field: string, value: Scalar) => compareNode(field, value === null ? 'is_' : 'eq', value),
+  ne: (field: string, value: Scalar) => compareNode(field, value === null ? 'isnot' : 'ne', value),
   lt: scalar('lt'),
   le: scalar('le'),
   gt: scalar('gt'),
@@ -112,11 +105,10 @@ const untypedHelper = Object.freeze({
   startswith: scalar('startswith'),
   endswith: scalar('endswith'),
   match: scalar('match'),
-  compareFields: (field: string, op: FieldOperator, other: string) =>
-    Object.freeze({ kind: 'compare_fields', field, op, other }) as FilterNode,
-  and: (...nodes: readonly FilterNode[]) => junction('and', nodes),
-  or: (...nodes: readonly FilterNode[]) => junction('or', nodes),
-  not: (node: FilterNode) => Object.freeze({ kind: 'not', node }) as FilterNode,
+  compareFields: compareFieldsNode,
+  and: (...nodes: readonly FilterNode[]) => junctionNode('and', nodes),
+  or: (...nodes: readonly FilterNode[]) => junctionNode('or', nodes),
+  not: notNode,
   any: relationship('any'),
   has: relationship('has'),
 } satisfies Record<keyof FilterHelper<ResourceSchema, string>, (...args: never[]) => FilterNode>) as unknown as FilterHelper<

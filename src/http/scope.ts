@@ -4,7 +4,9 @@
  * and every `any`/`has` in the client's filter is narrowed to in-scope related
  * records, so no client filter can widen it or observe records outside it.
  */
-import type { AndNode, FilterNode } from '../ast/filter-node.js';
+import { andNode, relationshipNode } from '../ast/filter-factories.js';
+import type { AnyNode, FilterNode, HasNode } from '../ast/filter-node.js';
+import { mapFilter } from '../ast/fold-filter.js';
 import type { Operator } from '../ast/operators.js';
 import { isQueryError } from '../errors/query-error.js';
 import type { TypeName } from '../schema/infer.js';
@@ -72,43 +74,25 @@ export function resolveScope(
   }
   const of = (type: string): FilterNode | undefined => byType.get(type);
 
-  const narrow = (node: FilterNode, type: string): FilterNode => {
-    switch (node.kind) {
-      case 'compare':
-      case 'compare_fields':
-        return node;
-      case 'and':
-      case 'or':
-        return Object.freeze({ kind: node.kind, nodes: Object.freeze(node.nodes.map((child) => narrow(child, type))) });
-      case 'not':
-        return Object.freeze({ kind: 'not', node: narrow(node.node, type) });
-      case 'any':
-      case 'has': {
-        const target = schema.types.get(type)?.relationships.get(node.relationship)?.target ?? type;
-        return Object.freeze({ ...node, node: restrict(node.node, target) ?? node.node }) as FilterNode;
-      }
-    }
+  const narrowRelationship = (node: AnyNode | HasNode, type: string): FilterNode => {
+    const target = schema.types.get(type)?.relationships.get(node.relationship)?.target ?? type;
+    return relationshipNode(node.kind, node.relationship, restrict(node.node, target) ?? node.node);
   };
+  const narrow = (node: FilterNode, type: string): FilterNode =>
+    mapFilter(node, { any: narrowRelationship, has: narrowRelationship }, type);
 
   const restrict = (filter: FilterNode | null, type: string): FilterNode | null => {
     const narrowed = filter === null || byType.size === 0 ? filter : narrow(filter, type);
     const scope = byType.get(type);
     if (scope === undefined) return narrowed;
-    return narrowed === null ? scope : and([narrowed, scope]);
+    return narrowed === null ? scope : andNode([narrowed, scope]);
   };
 
   return { of, restrict };
 }
 
-/**
- * An `and` node of filters.
- *
- * @example
- * and([a, b]); // { kind: 'and', nodes: [a, b] }
- */
-export function and(nodes: readonly FilterNode[]): AndNode {
-  return Object.freeze({ kind: 'and', nodes: Object.freeze([...nodes]) });
-}
+/** An `and` node of filters (`andNode`, under the name the handler uses). */
+export { andNode as and };
 
 function isFilterEntries(filter: ScopeFilter): filter is readonly unknown[] {
   return Array.isArray(filter);

@@ -3,7 +3,7 @@
  * records inside the scope — collections, single records (outside = not found),
  * related records, relationship linkage and included records.
  */
-import type { FilterNode } from '../ast/filter-node.js';
+import { compareNode } from '../ast/filter-factories.js';
 import type { SortKey } from '../ast/query-ast.js';
 import type { DataLayer, Id, LayerContext, Row } from '../layers/data-layer.js';
 import type { ResolvedSchema } from '../schema/resolved-schema.js';
@@ -27,7 +27,7 @@ export function scopedLayer(layer: DataLayer, scope: Scope, schema: ResolvedSche
     const filter = scope.of(type);
     if (filter === undefined) return new Set(ids.map(String));
     if (ids.length === 0) return new Set();
-    const inIds: FilterNode = Object.freeze({ kind: 'compare', field: 'id', op: 'in_', value: Object.freeze([...ids]) });
+    const inIds = compareNode('id', 'in_', ids);
     const { rows } = await layer.read(
       { type, filter: and([inIds, filter]), sort: BY_ID, offset: 0, limit: null, attributes: [] },
       context,
@@ -53,7 +53,7 @@ export function scopedLayer(layer: DataLayer, scope: Scope, schema: ResolvedSche
     async readOne(type, id, context) {
       const filter = scope.of(type);
       if (filter === undefined) return layer.readOne(type, id, context);
-      const byId: FilterNode = Object.freeze({ kind: 'compare', field: 'id', op: 'eq', value: id });
+      const byId = compareNode('id', 'eq', id);
       const { rows } = await layer.read(
         { type, filter: and([byId, filter]), sort: BY_ID, offset: 0, limit: 1 },
         context,

@@ -1,4 +1,5 @@
 import type { FilterNode } from '../ast/filter-node.js';
+import { foldFilter, type FilterFolder } from '../ast/fold-filter.js';
 
 /** One entry of the JSON filter form, as `JSON.stringify` writes it. */
 export type FilterEntry =
@@ -8,16 +9,14 @@ export type FilterEntry =
   | { readonly or: readonly FilterEntry[] }
   | { readonly not: FilterEntry };
 
-const toEntry: {
-  readonly [K in FilterNode['kind']]: (node: Extract<FilterNode, { kind: K }>) => FilterEntry;
-} = {
+const TO_ENTRY: FilterFolder<FilterEntry> = {
   compare: (node) => ({ name: node.field, op: node.op, val: node.value }),
   compare_fields: (node) => ({ name: node.field, op: node.op, field: node.other }),
-  and: (node) => ({ and: node.nodes.map(filterEntry) }),
-  or: (node) => ({ or: node.nodes.map(filterEntry) }),
-  not: (node) => ({ not: filterEntry(node.node) }),
-  any: (node) => ({ name: node.relationship, op: 'any', val: filterEntry(node.node) }),
-  has: (node) => ({ name: node.relationship, op: 'has', val: filterEntry(node.node) }),
+  and: (node, _, entry) => ({ and: node.nodes.map((child) => entry(child)) }),
+  or: (node, _, entry) => ({ or: node.nodes.map((child) => entry(child)) }),
+  not: (node, _, entry) => ({ not: entry(node.node) }),
+  any: (node, _, entry) => ({ name: node.relationship, op: 'any', val: entry(node.node) }),
+  has: (node, _, entry) => ({ name: node.relationship, op: 'has', val: entry(node.node) }),
 };
 
 /**
@@ -30,7 +29,7 @@ const toEntry: {
  * // { name: 'name', op: 'eq', val: 'John' }
  */
 export function filterEntry(node: FilterNode): FilterEntry {
-  return (toEntry[node.kind] as (node: FilterNode) => FilterEntry)(node);
+  return foldFilter(node, TO_ENTRY);
 }
 
 /**

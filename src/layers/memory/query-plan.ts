@@ -1,4 +1,5 @@
-import type { FilterNode } from '../../ast/filter-node.js';
+import type { AndNode, AnyNode, CompareFieldsNode, FilterNode, HasNode, OrNode } from '../../ast/filter-node.js';
+import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
 import type { FieldOperator } from '../../ast/operators.js';
 import type { SortKey } from '../../ast/query-ast.js';
 import type { ResolvedAttribute, ResolvedType } from '../../schema/resolved-schema.js';
@@ -80,7 +81,7 @@ export interface LoweredFilter {
  */
 export function lowerFilter(store: Store, type: string, node: FilterNode): LoweredFilter {
   const constants: unknown[] = [];
-  const plan = lower(store, requireStore(store, type), node, false, constants);
+  const plan = foldFilter(node, planFolder(store, constants), { current: requireStore(store, type), negate: false });
   return { plan, constants };
 }
 
@@ -133,45 +134,55 @@ function requireField(type: ResolvedType, field: string): ResolvedAttribute {
   return attribute;
 }
 
-function lower(store: Store, current: TypeStore, node: FilterNode, negate: boolean, constants: unknown[]): FilterPlan {
-  switch (node.kind) {
-    case 'and':
-    case 'or': {
-      // NOT (a AND b) is FALSE-of-and: (NOT a) OR (NOT b), and dually.
-      const conjunction = (node.kind === 'and') !== negate;
-      const items = node.nodes.map((child) => lower(store, current, child, negate, constants));
-      if (items.length === 0) return { k: 'const', value: conjunction };
-      if (items.length === 1) return items[0] as FilterPlan;
-      return { k: conjunction ? 'and' : 'or', items };
+/** Where a node is lowered: its type's store, and whether the node's FALSE is asked. */
+interface LowerContext {
+  readonly current: TypeStore;
+  readonly negate: boolean;
+}
+
+type Fold = (node: FilterNode, context: LowerContext) => FilterPlan;
+
+/** How each node kind is lowered; `constants` receives the values the plan refers to. */
+function planFolder(store: Store, constants: unknown[]): FilterFolder<FilterPlan, LowerContext> {
+  const junction = (node: AndNode | OrNode, { current, negate }: LowerContext, fold: Fold): FilterPlan => {
+    // NOT (a AND b) is FALSE-of-and: (NOT a) OR (NOT b), and dually.
+    const conjunction = (node.kind === 'and') !== negate;
+    const items = node.nodes.map((child) => fold(child, { current, negate }));
+    if (items.length <= 1) return items[0] ?? { k: 'const', value: conjunction };
+    return { k: conjunction ? 'and' : 'or', items };
+  };
+  const exists = (node: AnyNode | HasNode, { current, negate }: LowerContext, fold: Fold): FilterPlan => {
+    const relationship = current.type.relationships.get(node.relationship);
+    const slot = current.slots.get(node.relationship);
+    if (relationship === undefined || slot === undefined || relationship.toMany !== (node.kind === 'any')) {
+      throw new Error(`"${node.kind}" does not apply to "${node.relationship}" of type "${current.type.name}"`);
     }
-    case 'not':
-      return lower(store, current, node.node, !negate, constants);
-    case 'any':
-    case 'has': {
-      const relationship = current.type.relationships.get(node.relationship);
-      const slot = current.slots.get(node.relationship);
-      if (relationship === undefined || slot === undefined || relationship.toMany !== (node.kind === 'any')) {
-        throw new Error(`"${node.kind}" does not apply to "${node.relationship}" of type "${current.type.name}"`);
-      }
-      const item = lower(store, requireStore(store, relationship.target), node.node as FilterNode, false, constants);
-      return { k: 'exists', slot, toMany: relationship.toMany, item, negate };
-    }
-    case 'compare_fields': {
-      const attribute = requireField(current.type, node.field);
-      const other = requireField(current.type, node.other);
-      return {
-        k: 'fields',
-        field: node.field,
-        other: node.other,
-        nullable: attribute.nullable || other.nullable,
-        op: node.op,
-        codePoint: attribute.kind === 'string' && !current.codeUnitSafe.has(node.field) && !current.codeUnitSafe.has(node.other),
-        negate,
-      };
-    }
-    case 'compare':
-      return lowerCompare(current, requireField(current.type, node.field), node, negate, constants);
-  }
+    const item = fold(node.node, { current: requireStore(store, relationship.target), negate: false });
+    return { k: 'exists', slot, toMany: relationship.toMany, item, negate };
+  };
+  return {
+    and: junction,
+    or: junction,
+    not: (node, { current, negate }, fold) => fold(node.node, { current, negate: !negate }),
+    any: exists,
+    has: exists,
+    compare_fields: (node, { current, negate }) => lowerFieldComparison(current, node, negate),
+    compare: (node, { current, negate }) => lowerCompare(current, requireField(current.type, node.field), node, negate, constants),
+  };
+}
+
+function lowerFieldComparison(current: TypeStore, node: CompareFieldsNode, negate: boolean): FilterPlan {
+  const attribute = requireField(current.type, node.field);
+  const other = requireField(current.type, node.other);
+  return {
+    k: 'fields',
+    field: node.field,
+    other: node.other,
+    nullable: attribute.nullable || other.nullable,
+    op: node.op,
+    codePoint: attribute.kind === 'string' && !current.codeUnitSafe.has(node.field) && !current.codeUnitSafe.has(node.other),
+    negate,
+  };
 }
 
 function lowerCompare(

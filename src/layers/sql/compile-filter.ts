@@ -4,7 +4,8 @@
  * `EXISTS` (true or false, never unknown).
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { FilterNode } from '../../ast/filter-node.js';
+import type { AndNode, AnyNode, FilterNode, HasNode, OrNode } from '../../ast/filter-node.js';
+import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
 import { columnRef, existsSource } from './relationship-sql.js';
 import type { SqlDialect } from './sql-dialect.js';
@@ -60,50 +61,50 @@ export function fieldOperand(scope: Scope, field: string): Operand {
 
 const FIELD_OPERATORS = { eq: '=', ne: '<>', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
 
-type NodeCompiler<K extends FilterNode['kind']> = (
-  node: Extract<FilterNode, { kind: K }>,
-  scope: Scope,
-  context: CompileContext,
-) => RawBuilder<SqlBool>;
+type Compile = (node: FilterNode, scope: Scope) => RawBuilder<SqlBool>;
 
-const NODE_COMPILERS: { readonly [K in FilterNode['kind']]: NodeCompiler<K> } = {
-  compare: (node, scope, context) => SQL_OPERATORS[node.op](fieldOperand(scope, node.field), node.value, context.dialect),
-  compare_fields: (node, scope, context) => {
-    const purpose = node.op === 'eq' || node.op === 'ne' ? 'equality' : 'order';
-    const left = comparable(fieldOperand(scope, node.field), context.dialect, purpose);
-    const right = comparable(fieldOperand(scope, node.other), context.dialect, purpose);
-    return sql<SqlBool>`${left} ${sql.raw(FIELD_OPERATORS[node.op])} ${right}`;
-  },
-  and: (node, scope, context) =>
+/** `and`/`or` of the children; no child is `true` for `and`, `false` for `or`. */
+function junction(word: 'and' | 'or', empty: RawBuilder<SqlBool>) {
+  return (node: AndNode | OrNode, scope: Scope, compile: Compile): RawBuilder<SqlBool> =>
     node.nodes.length === 0
-      ? SQL_TRUE
+      ? empty
       : sql<SqlBool>`(${sql.join(
-          node.nodes.map((child) => compileFilter(child, scope, context)),
-          sql` and `,
-        )})`,
-  or: (node, scope, context) =>
-    node.nodes.length === 0
-      ? SQL_FALSE
-      : sql<SqlBool>`(${sql.join(
-          node.nodes.map((child) => compileFilter(child, scope, context)),
-          sql` or `,
-        )})`,
-  not: (node, scope, context) => sql<SqlBool>`not (${compileFilter(node.node, scope, context)})`,
-  any: (node, scope, context) => compileExists(node.relationship, node.node, scope, context),
-  has: (node, scope, context) => compileExists(node.relationship, node.node, scope, context),
-};
+          node.nodes.map((child) => compile(child, scope)),
+          sql` ${sql.raw(word)} `,
+        )})`;
+}
+
+function nodeCompilers(context: CompileContext): FilterFolder<RawBuilder<SqlBool>, Scope> {
+  const exists = (node: AnyNode | HasNode, scope: Scope, compile: Compile): RawBuilder<SqlBool> =>
+    compileExists(node.relationship, node.node, scope, context, compile);
+  return {
+    compare: (node, scope) => SQL_OPERATORS[node.op](fieldOperand(scope, node.field), node.value, context.dialect),
+    compare_fields: (node, scope) => {
+      const purpose = node.op === 'eq' || node.op === 'ne' ? 'equality' : 'order';
+      const left = comparable(fieldOperand(scope, node.field), context.dialect, purpose);
+      const right = comparable(fieldOperand(scope, node.other), context.dialect, purpose);
+      return sql<SqlBool>`${left} ${sql.raw(FIELD_OPERATORS[node.op])} ${right}`;
+    },
+    and: junction('and', SQL_TRUE),
+    or: junction('or', SQL_FALSE),
+    not: (node, scope, compile) => sql<SqlBool>`not (${compile(node.node, scope)})`,
+    any: exists,
+    has: exists,
+  };
+}
 
 function compileExists(
   relationshipName: string,
   node: FilterNode,
   scope: Scope,
   context: CompileContext,
+  compile: Compile,
 ): RawBuilder<SqlBool> {
   const relationship = requireMappedRelationship(scope.mapped, relationshipName);
   const target = requireMappedType(context.mapping, relationship.relationship.target);
   const alias = context.nextAlias();
   const { from, link } = existsSource(relationship, scope.mapped, scope.alias, target, alias);
-  const condition = compileFilter(node, { mapped: target, alias }, context);
+  const condition = compile(node, { mapped: target, alias });
   return sql<SqlBool>`exists (select 1 from ${from} where ${link} and ${condition})`;
 }
 
@@ -115,6 +116,5 @@ function compileExists(
  * // "t0"."name" = $1   (PostgreSQL)
  */
 export function compileFilter(node: FilterNode, scope: Scope, context: CompileContext): RawBuilder<SqlBool> {
-  const compile = NODE_COMPILERS[node.kind] as NodeCompiler<FilterNode['kind']>;
-  return compile(node, scope, context);
+  return foldFilter(node, nodeCompilers(context), scope);
 }

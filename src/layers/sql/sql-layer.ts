@@ -6,6 +6,7 @@
 import { type Kysely, type RawBuilder, sql, type SqlBool } from 'kysely';
 import { OPERATORS, type Operator } from '../../ast/operators.js';
 import type { FilterNode } from '../../ast/filter-node.js';
+import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
 import type { SortKey } from '../../ast/query-ast.js';
 import { resolveSchema, type ResolvedAttribute } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
@@ -302,19 +303,19 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
 
 const CASE_OPERATORS: ReadonlySet<string> = new Set(['ilike', 'notilike', 'match']);
 
+const FOLDS_CASE: FilterFolder<boolean> = {
+  compare: (node) => CASE_OPERATORS.has(node.op),
+  compare_fields: () => false,
+  and: (node, _, folds) => node.nodes.some((child) => folds(child)),
+  or: (node, _, folds) => node.nodes.some((child) => folds(child)),
+  not: (node, _, folds) => folds(node.node),
+  any: (node, _, folds) => folds(node.node),
+  has: (node, _, folds) => folds(node.node),
+};
+
 /** Whether a filter lower-cases text somewhere (`ilike`, `notilike`, `match`). */
 function foldsCase(node: FilterNode): boolean {
-  switch (node.kind) {
-    case 'compare':
-      return CASE_OPERATORS.has(node.op);
-    case 'compare_fields':
-      return false;
-    case 'and':
-    case 'or':
-      return node.nodes.some(foldsCase);
-    default:
-      return foldsCase(node.node);
-  }
+  return foldFilter(node, FOLDS_CASE);
 }
 
 function aborted(signal: AbortSignal): DataLayerError {

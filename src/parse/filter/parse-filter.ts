@@ -5,7 +5,7 @@ import type { RawQuery } from '../input/raw-query.js';
 import type { TypeTable } from '../schema-tables.js';
 import type { FilterContext } from './filter-context.js';
 import { parseJsonFilter } from './json-form.js';
-import { junctionNode } from './nodes.js';
+import { junctionNode } from '../../ast/filter-factories.js';
 import { parseSimpleFilter } from './simple-form.js';
 
 /**
@@ -36,7 +36,6 @@ export function parseFilter(
     const node = collectErrors(() => parseSimpleFilter(simple, table, context), errors);
     if (node !== undefined) nodes.push(node);
   }
-  if (nodes.length === 0) return null;
-  if (nodes.length === 1) return nodes[0] as FilterNode;
+  if (nodes.length <= 1) return nodes[0] ?? null;
   return junctionNode('and', nodes);
 }

@@ -10,7 +10,7 @@ import {
 import type { FieldKind, ResolvedAttribute, ResolvedRelationship } from '../../schema/resolved-schema.js';
 import type { Member, TypeTable } from '../schema-tables.js';
 import type { FilterContext } from './filter-context.js';
-import { compareFieldsNode, compareNode, relationshipNode } from './nodes.js';
+import { compareFieldsNode, compareNode, relationshipNode } from '../../ast/filter-factories.js';
 import { resolveEntry } from './resolve-entry.js';
 import { convertSimpleValue } from './simple-value.js';
 import { checkValue } from './values.js';

@@ -1,7 +1,7 @@
 import type { FilterNode } from '../../ast/filter-node.js';
 import type { TypeTable } from '../schema-tables.js';
 import type { FilterContext } from './filter-context.js';
-import { junctionNode, notNode } from './nodes.js';
+import { junctionNode, notNode } from '../../ast/filter-factories.js';
 import { resolveComparison } from './resolve-comparison.js';
 
 /**

@@ -3,7 +3,7 @@ import type { ComparisonOperator } from '../../ast/operators.js';
 import type { Scalar } from '../../schema/infer.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
 import type { FilterContext } from './filter-context.js';
-import type { NodeValue } from './nodes.js';
+import type { NodeValue } from '../../ast/filter-factories.js';
 
 /**
  * Checks the value of a comparison against its operator and the attribute's JSON

@@ -1,5 +1,17 @@
 import type { FilterNode } from '../../ast/filter-node.js';
+import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
 import type { Operator } from '../../ast/operators.js';
+
+/** Adds the operators of a node (depth first) to the set it is given. */
+const COLLECT: FilterFolder<void, Set<Operator>> = {
+  compare: (node, found) => void found.add(node.op),
+  compare_fields: (node, found) => void found.add(node.op),
+  and: (node, found, collect) => node.nodes.forEach((child) => collect(child, found)),
+  or: (node, found, collect) => node.nodes.forEach((child) => collect(child, found)),
+  not: (node, found, collect) => collect(node.node, found),
+  any: (node, found, collect) => collect(node.node, found.add('any')),
+  has: (node, found, collect) => collect(node.node, found.add('has')),
+};
 
 /**
  * The operators a filter uses, each once, in the order met (depth first).
@@ -10,27 +22,6 @@ import type { Operator } from '../../ast/operators.js';
  */
 export function operatorsOf(filter: FilterNode | null): Operator[] {
   const found = new Set<Operator>();
-  const stack: FilterNode[] = filter === null ? [] : [filter];
-  while (stack.length > 0) {
-    const node = stack.pop() as FilterNode;
-    switch (node.kind) {
-      case 'compare':
-      case 'compare_fields':
-        found.add(node.op);
-        break;
-      case 'and':
-      case 'or':
-        for (let index = node.nodes.length - 1; index >= 0; index -= 1) stack.push(node.nodes[index] as FilterNode);
-        break;
-      case 'not':
-        stack.push(node.node);
-        break;
-      case 'any':
-      case 'has':
-        found.add(node.kind);
-        stack.push(node.node as FilterNode);
-        break;
-    }
-  }
+  if (filter !== null) foldFilter(filter, COLLECT, found);
   return [...found];
 }
