@@ -100,7 +100,9 @@ export async function loadCommand(args: readonly string[], io: CommandIo): Promi
       await database.close();
     }
   } catch (error) {
-    io.stderr.write(`jsonapi-query load: ${error instanceof Error ? error.message : String(error)}\n`);
+    const message = error instanceof Error ? error.message : String(error);
+    const hint = !parsed.replace && /already exists/i.test(message) ? ' (add --replace to drop and re-create the tables)' : '';
+    io.stderr.write(`jsonapi-query load: ${message}${hint}\n`);
     return 1;
   }
   const counts = Object.entries(data).map(([type, records]) => `${records.length} ${type}`);
