@@ -28,12 +28,20 @@ process.once('exit', () => {
   for (const release of pending) release();
 });
 
+/** Releases of what was made outside a test (at the top of a file, in a `beforeAll`). */
+const fileScoped = new Set<() => Promise<void> | void>();
+// This module is evaluated once per test file (Vitest isolates files), while the file is collected.
+afterAll(async () => {
+  for (const release of fileScoped) await release();
+  fileScoped.clear();
+});
+
 /** Runs `release` when the current test finishes, or when the current file does. */
 function releaseWhenDone(release: () => Promise<void> | void): void {
   try {
     onTestFinished(release);
   } catch {
-    afterAll(release);
+    fileScoped.add(release);
   }
 }
 
