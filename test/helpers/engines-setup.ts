@@ -6,7 +6,7 @@
  * the end prints one line naming the engines that were tested, how many databases
  * the tests made on each, and the engines skipped and why.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
@@ -67,6 +67,24 @@ async function mysqlVersion(url: string): Promise<string> {
   }
 }
 
+const FOLDER_PREFIX = 'jsonapi-query-engines-';
+
+/**
+ * A run stopped by a signal (Ctrl+C, a CI time limit) ends without its teardown;
+ * its folder, named after its process id, is removed by the next run.
+ */
+function removeFoldersOfEndedRuns(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`).exec(name)?.[1];
+    if (pid === undefined) continue;
+    try {
+      process.kill(Number(pid), 0);
+    } catch {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 function hostOf(url: string): string {
   try {
     return new URL(url).host;
@@ -81,7 +99,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
     probe('JSONAPI_QUERY_POSTGRES_URL', postgresVersion),
     probe('JSONAPI_QUERY_MYSQL_URL', mysqlVersion),
   ]);
-  const directory = mkdtempSync(join(tmpdir(), 'jsonapi-query-engines-'));
+  removeFoldersOfEndedRuns();
+  const directory = mkdtempSync(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
   const usageFile = join(directory, 'used');
   project.provide('sqlEngines', { postgres, mariadb, usageFile });
   return () => {
