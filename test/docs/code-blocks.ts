@@ -11,7 +11,7 @@
  * - `<!-- doc-test: context CODE -->`: CODE is prepended, for a fragment that lives
  *   in the reader's program (`declare const db: Kysely<any>;`).
  *
- * A line whose comment starts with `// error` must fail to compile (it shows what
+ * A line whose comment starts with `// error:` must fail to compile (it shows what
  * the types reject); it is checked as `// @ts-expect-error`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -43,7 +43,7 @@ export function documentationPages(root: string): string[] {
 function expectErrors(code: string): string {
   return code
     .split('\n')
-    .map((line) => (/\/\/ error\b/.test(line) ? `// @ts-expect-error -- the page says this line is an error\n${line}` : line))
+    .map((line) => (/\/\/ error:/.test(line) ? `// @ts-expect-error -- the page says this line is an error\n${line}` : line))
     .join('\n');
 }
 
