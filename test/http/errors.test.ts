@@ -4,7 +4,7 @@ import { exampleSchema } from '../../src/example/example-schema.js';
 import { createHandler } from '../../src/http/index.js';
 import { DataLayerError, type DataLayer } from '../../src/layers/data-layer.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
-import { exampleHandler, JSONAPI, MEDIA_TYPE } from './helpers.js';
+import { checkedHandler, exampleHandler, JSONAPI, MEDIA_TYPE } from './helpers.js';
 
 const SECRET = 'SELECT password FROM users -- at /srv/app/db.js:42';
 
@@ -35,13 +35,16 @@ describe('a failing data layer', () => {
   ])('$method throwing → 500 that leaks nothing, the error logged', async ({ method, path, query }) => {
     const error = new Error(SECRET);
     const logger = { error: vi.fn() };
-    const handle = createHandler({
-      schema: exampleSchema,
-      dataLayer: failingLayer(() => {
-        throw error;
-      }, method),
-      logger,
-    });
+    const handle = checkedHandler(
+      createHandler({
+        schema: exampleSchema,
+        dataLayer: failingLayer(() => {
+          throw error;
+        }, method),
+        logger,
+      }),
+      { schema: exampleSchema },
+    );
     const response = await handle({ method: 'GET', path, query, headers: {} });
     expect(response.status).toBe(500);
     expect(response.headers).toEqual({ 'content-type': MEDIA_TYPE, vary: 'Accept' });
@@ -52,15 +55,18 @@ describe('a failing data layer', () => {
   });
 
   it('a rejection with a non-Error value, and a logger that throws, still give a 500', async () => {
-    const handle = createHandler({
-      schema: exampleSchema,
-      dataLayer: { ...failingLayer(() => Promise.reject(SECRET) as never), operators: new Set() },
-      logger: {
-        error: () => {
-          throw new Error('logger down');
+    const handle = checkedHandler(
+      createHandler({
+        schema: exampleSchema,
+        dataLayer: { ...failingLayer(() => Promise.reject(SECRET) as never), operators: new Set() },
+        logger: {
+          error: () => {
+            throw new Error('logger down');
+          },
         },
-      },
-    });
+      }),
+      { schema: exampleSchema },
+    );
     const response = await handle({ method: 'GET', path: '/persons', query: '', headers: {} });
     expect(response.status).toBe(500);
     expect(JSON.parse(response.body)).toEqual(internalError);
@@ -91,13 +97,16 @@ describe('a failing data layer', () => {
   ])('DataLayerError $reason → $status', async ({ reason, status, error }) => {
     const failure = new DataLayerError(reason, `pool: ${SECRET}`);
     const logger = { error: vi.fn() };
-    const handle = createHandler({
-      schema: exampleSchema,
-      dataLayer: failingLayer(() => {
-        throw failure;
+    const handle = checkedHandler(
+      createHandler({
+        schema: exampleSchema,
+        dataLayer: failingLayer(() => {
+          throw failure;
+        }),
+        logger,
       }),
-      logger,
-    });
+      { schema: exampleSchema },
+    );
     const response = await handle({ method: 'GET', path: '/persons', query: '', headers: {} });
     expect(response.status).toBe(status);
     expect(JSON.parse(response.body)).toEqual({ errors: [error], jsonapi: JSONAPI });
@@ -186,10 +195,13 @@ describe('query errors', () => {
   it('an operator the data layer does not support is a 400 before the layer is called', async () => {
     const layer = createMemoryLayer(exampleSchema, exampleData);
     const read = vi.fn(layer.read);
-    const handle = createHandler({
-      schema: exampleSchema,
-      dataLayer: { ...layer, operators: new Set(['eq'] as const), read },
-    });
+    const handle = checkedHandler(
+      createHandler({
+        schema: exampleSchema,
+        dataLayer: { ...layer, operators: new Set(['eq'] as const), read },
+      }),
+      { schema: exampleSchema },
+    );
     const query = `filter=${encodeURIComponent('[{"name":"name","op":"ilike","val":"j%"}]')}`;
     const response = await handle({ method: 'GET', path: '/persons', query, headers: {} });
     expect(response.status).toBe(400);
@@ -216,18 +228,21 @@ describe('aborted requests and asynchronous scopes', () => {
     const controller = new AbortController();
     const logger = { error: vi.fn() };
     const layer = createMemoryLayer(exampleSchema, exampleData);
-    const handle = createHandler({
-      schema: exampleSchema,
-      logger,
-      dataLayer: {
-        ...layer,
-        operators: layer.operators,
-        read: (_request, context) => {
-          controller.abort();
-          return Promise.reject(context.signal.reason as Error);
+    const handle = checkedHandler(
+      createHandler({
+        schema: exampleSchema,
+        logger,
+        dataLayer: {
+          ...layer,
+          operators: layer.operators,
+          read: (_request, context) => {
+            controller.abort();
+            return Promise.reject(context.signal.reason as Error);
+          },
         },
-      },
-    });
+      }),
+      { schema: exampleSchema },
+    );
     const response = await handle({ method: 'GET', path: '/persons', query: '', headers: {}, signal: controller.signal });
     expect(response.status).toBe(503);
     expect(JSON.parse(response.body)).toEqual({

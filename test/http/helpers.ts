@@ -1,7 +1,8 @@
 import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
-import { createHandler, type HandlerOptions, type HandlerResponse } from '../../src/http/index.js';
+import { createHandler, type Handler, type HandlerOptions, type HandlerResponse } from '../../src/http/index.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
+import { checkDocument } from './document-check.js';
 
 export const JSONAPI = { version: '1.0' } as const;
 export const MEDIA_TYPE = 'application/vnd.api+json';
@@ -9,13 +10,18 @@ export const MEDIA_TYPE = 'application/vnd.api+json';
 type PersonRow = (typeof exampleData.person)[number];
 type ComputerRow = (typeof exampleData.computer)[number];
 
-/** A handler over the example dataset and the memory layer. */
+/**
+ * A handler over the example dataset and the memory layer (or the given schema and
+ * layer). Every document it answers is held to the official JSON:API 1.0 schema, the
+ * 1.1 draft and full linkage (`checkDocument`) before a test sees it.
+ */
 export function exampleHandler(options: Partial<HandlerOptions> = {}) {
-  const handle = createHandler({
+  const settings: HandlerOptions = {
     schema: exampleSchema,
     dataLayer: createMemoryLayer(exampleSchema, exampleData),
     ...options,
-  });
+  };
+  const handle = checkedHandler(createHandler(settings), settings);
   return {
     handle,
     /** GET (or another method) and the parsed document. */
@@ -28,6 +34,22 @@ export function exampleHandler(options: Partial<HandlerOptions> = {}) {
       const response = await handle({ method, path, query, headers });
       return { ...response, document: response.body === '' ? undefined : JSON.parse(response.body) };
     },
+  };
+}
+
+/**
+ * A handler whose every non-empty body is checked with `checkDocument` (links are
+ * absolute when the `baseUrl` has a scheme); a failing document fails the test.
+ *
+ * @example
+ * const handle = checkedHandler(createHandler(options), options);
+ */
+export function checkedHandler(handle: Handler, options: Pick<HandlerOptions, 'schema' | 'baseUrl'>): Handler {
+  const links = /^[a-z][a-z0-9+.-]*:/iu.test(options.baseUrl ?? '') ? 'absolute' : 'relative';
+  return async (request) => {
+    const response = await handle(request);
+    if (response.body !== '') checkDocument(JSON.parse(response.body), { schema: options.schema, links });
+    return response;
   };
 }
 

@@ -5,7 +5,7 @@ import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { createHandler, type HandlerRequest, type ScopeFilters } from '../../src/http/index.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
-import { computerObject, exampleHandler, JSONAPI, personObject } from './helpers.js';
+import { computerObject, checkedHandler, exampleHandler, JSONAPI, personObject } from './helpers.js';
 
 /** The "tenant" of a request is a gender: persons of that gender and the computers they own. */
 const tenantOf = (request: HandlerRequest): string => String(request.headers['x-tenant'] ?? 'f');
@@ -139,11 +139,14 @@ describe('a scope no client filter can widen', () => {
     const layer = createMemoryLayer(exampleSchema, exampleData);
     const read = vi.fn(layer.read);
     const readIncluded = vi.fn(layer.readIncluded);
-    const handle = createHandler({
-      schema: exampleSchema,
-      dataLayer: { ...layer, operators: layer.operators, read, readIncluded },
-      scope: () => ({ computer: computerScope('f') }),
-    });
+    const handle = checkedHandler(
+      createHandler({
+        schema: exampleSchema,
+        dataLayer: { ...layer, operators: layer.operators, read, readIncluded },
+        scope: () => ({ computer: computerScope('f') }),
+      }),
+      { schema: exampleSchema },
+    );
     const response = await handle({ method: 'GET', path: '/persons', query: 'include=computers', headers: {} });
     expect(response.status).toBe(200);
     expect(readIncluded).toHaveBeenCalledTimes(1);

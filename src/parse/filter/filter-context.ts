@@ -21,10 +21,12 @@ export class FilterContext {
   /** Whether the JSON form is being resolved: only then do faults carry a pointer. */
   json = false;
   /**
-   * Whether the filter JSON holds `\u` escapes: only then can a string value hold a NUL
-   * or a lone surrogate (decoded query components never do), so only then are strings scanned.
+   * Whether string values may hold a NUL or a lone surrogate and must be scanned: always
+   * for simple-form values (an already-decoded query string or a parsed object may carry
+   * a raw lone surrogate), and for the JSON form only when its text holds a `\u` escape
+   * or a surrogate code unit, so the common filter is never scanned twice.
    */
-  escapes = false;
+  scanStrings = false;
   /**
    * The keys from the top of the filter JSON to the entry being resolved, pushed and
    * popped while descending, so a JSON pointer is only built when a fault needs one.

@@ -5,6 +5,9 @@ import { jsonDepthBound, mayExceedJsonDepth, mayRepeatKeys, scanJson } from './d
 import type { FilterContext } from './filter-context.js';
 import { resolveEntry } from './resolve-entry.js';
 
+/** A lone surrogate written as it is, not as a `\u` escape (with the `u` flag, pairs never match). */
+const SURROGATE = /[\uD800-\uDFFF]/u;
+
 /**
  * Parses the JSON form (`filter=[{...}, ...]`, or one entry object) into its
  * top-level nodes, in order. The text length and its nesting are checked before
@@ -48,7 +51,7 @@ export function parseJsonFilter(raw: RawParameter, table: TypeTable, context: Fi
     );
   }
   context.json = true;
-  context.escapes = text.includes('\\u');
+  context.scanStrings = text.includes('\\u') || SURROGATE.test(text);
   if (!Array.isArray(parsed)) {
     if (typeof parsed !== 'object' || parsed === null) {
       throw context.fault('invalid_filter_entry', 'The filter must be an array of filter entries or one entry', '');

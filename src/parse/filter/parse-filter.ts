@@ -29,7 +29,7 @@ export function parseFilter(
     nodes = collectErrors(() => parseJsonFilter(raw.filter as NonNullable<RawQuery['filter']>, table, context), errors) ?? [];
   }
   context.json = false;
-  context.escapes = false;
+  context.scanStrings = true;
   context.path.length = 0;
   for (const simple of raw.simpleFilters) {
     context.parameter = simple.parameter;

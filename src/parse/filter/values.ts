@@ -87,7 +87,7 @@ function checkList(attribute: ResolvedAttribute, values: unknown[], context: Fil
 
 /** The fast, allocation-free form of `checkScalar` for list items: `true` when the item is valid. */
 function checksOut(attribute: ResolvedAttribute, item: unknown, context: FilterContext): boolean {
-  if (typeof item === 'string' && (item.length > context.limits.maxStringLength || (context.escapes && isUnstorable(item)))) {
+  if (typeof item === 'string' && (item.length > context.limits.maxStringLength || (context.scanStrings && isUnstorable(item)))) {
     return false;
   }
   if (attribute.integer && !Number.isSafeInteger(item)) return false;
@@ -158,7 +158,7 @@ function checkString(value: string, suffix: string, context: FilterContext): voi
       );
     }
   }
-  if (context.escapes && isUnstorable(value)) {
+  if (context.scanStrings && isUnstorable(value)) {
     throw invalid(context, suffix, 'A filter value cannot hold a NUL character or a lone UTF-16 surrogate');
   }
 }

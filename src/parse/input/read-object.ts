@@ -21,7 +21,9 @@ const MAX_BRACKETS = 2;
  * same `source.parameter`. Its configuration is explicit: repeated keys for arrays,
  * no dots, every own key kept (`__proto__` included, so it is rejected, never
  * followed), and a `filter` hook that stops nesting past `family[member][x]` and
- * arrays inside arrays, so a hostile object cannot make it recurse deeply.
+ * arrays inside arrays, so a hostile object cannot make it recurse deeply. Its
+ * encoder keeps lone surrogates as they are, so the value rules reject them as they
+ * do in a query string (qs alone would quietly turn them into U+FFFD).
  *
  * @example
  * readObject({ filter: { name: 'John' }, page: { size: '10' } }, limits).query.page;
@@ -38,8 +40,21 @@ export function readObject(input: ParsedQueryObject, limits: QueryLimits): Param
     strictNullHandling: false,
     allowEmptyArrays: false,
     filter: guardNesting,
+    encoder: keepLoneSurrogates,
   });
   return readQueryString(text, limits);
+}
+
+/** A lone surrogate (with the `u` flag, a pair never matches). */
+const LONE_SURROGATE = /([\uD800-\uDFFF])/u;
+
+/** qs's own encoding of every part of the text but its lone surrogates, which stay raw. */
+function keepLoneSurrogates(text: unknown, encode: qs.defaultEncoder, charset: string): string {
+  if (typeof text !== 'string' || !LONE_SURROGATE.test(text)) return encode(text, encode, charset);
+  return text
+    .split(LONE_SURROGATE)
+    .map((part, index) => (index % 2 === 1 ? part : encode(part, encode, charset)))
+    .join('');
 }
 
 function guardNesting(prefix: string, value: unknown): unknown {
