@@ -1,4 +1,5 @@
 import type { Id } from '../../layers/data-layer.js';
+import { METACHARACTER_CASES } from './metacharacter-cases.js';
 import { and, any, cmp, cmpFields, has, not, or, query, type Entry, type QueryParts } from './query-text.js';
 
 /**
@@ -311,4 +312,5 @@ export const COLLECTION_CASES: readonly CollectionCase[] = [
   ...RELATIONSHIP_CASES,
   ...SORT_CASES,
   ...PAGE_CASES,
+  ...METACHARACTER_CASES,
 ];

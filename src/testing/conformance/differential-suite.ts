@@ -37,9 +37,23 @@ export function propertySettings(options: PropertyOptions = {}): PropertySetting
   };
 }
 
-interface RandomDataset {
+/** One random schema with its random records. */
+export interface RandomDataset {
   readonly schema: ResourceSchema;
   readonly data: Dataset;
+}
+
+/**
+ * The random datasets of a differential run: `settings.datasets` of them, drawn from `settings.seed`.
+ *
+ * @example
+ * randomDatasets(propertySettings()).length; // 5
+ */
+export function randomDatasets(settings: PropertySettings): readonly RandomDataset[] {
+  return fc.sample(
+    arbitrarySchema().chain((schema) => arbitraryData(schema, { minRecords: 3, maxRecords: 10 }).map((data): RandomDataset => ({ schema, data }))),
+    { seed: settings.seed, numRuns: settings.datasets },
+  );
 }
 
 /**
@@ -62,10 +76,7 @@ export function registerDifferentialSuite(options: DescribeDataLayerOptions, ski
     return;
   }
   describe(title, () => {
-    const datasets = fc.sample(
-      arbitrarySchema().chain((schema) => arbitraryData(schema, { minRecords: 3, maxRecords: 10 }).map((data): RandomDataset => ({ schema, data }))),
-      { seed: settings.seed, numRuns: settings.datasets },
-    );
+    const datasets = randomDatasets(settings);
     datasets.forEach((dataset, index) => {
       const types = Object.keys(dataset.schema.types);
       const records = Object.values(dataset.data).reduce((sum, rows) => sum + rows.length, 0);
@@ -94,7 +105,14 @@ export function registerDifferentialSuite(options: DescribeDataLayerOptions, ski
   });
 }
 
-async function compareQueries(
+/**
+ * Runs `numRuns` random queries over one dataset on the layer and on the memory
+ * layer; rejects with the first difference (shrunk), as a request line with both outcomes.
+ *
+ * @example
+ * await compareQueries(dataset, createMemoryLayer(dataset.schema, dataset.data), layer, skips, seed, 20);
+ */
+export async function compareQueries(
   dataset: RandomDataset,
   reference: DataLayer,
   layer: DataLayer,
