@@ -21,9 +21,9 @@ export interface PropertySettings {
 }
 
 /**
- * Resolves the property settings: `JSONAPI_QUERY_SEED` and `JSONAPI_QUERY_RUNS` from
- * the environment first, then the options, then the defaults (a fresh seed, 20
- * queries per dataset, 5 datasets).
+ * Resolves the property settings: `JSONAPI_QUERY_SEED` (an integer, or `random` for a
+ * fresh seed) and `JSONAPI_QUERY_RUNS` from the environment first, then the options,
+ * then the defaults (a fresh seed, 20 queries per dataset, 5 datasets).
  *
  * @example
  * propertySettings({ numRuns: 50 }); // { seed: 1712345678, numRuns: 50, datasets: 5 }
@@ -31,7 +31,7 @@ export interface PropertySettings {
 export function propertySettings(options: PropertyOptions = {}): PropertySettings {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
   return {
-    seed: integerFrom(env['JSONAPI_QUERY_SEED'], 'JSONAPI_QUERY_SEED') ?? options.seed ?? freshSeed(),
+    seed: (env['JSONAPI_QUERY_SEED']?.trim() === 'random' ? freshSeed() : integerFrom(env['JSONAPI_QUERY_SEED'], 'JSONAPI_QUERY_SEED')) ?? options.seed ?? freshSeed(),
     numRuns: integerFrom(env['JSONAPI_QUERY_RUNS'], 'JSONAPI_QUERY_RUNS') ?? options.numRuns ?? 20,
     datasets: options.datasets ?? 5,
   };
