@@ -19,8 +19,10 @@ class SlowFilesFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Probes the SQL servers once and prints which engines were tested (test/helpers/engines-setup.ts).
-    globalSetup: ['test/helpers/engines-setup.ts'],
+    // Probes the SQL servers once and prints which engines were tested (test/helpers/engines-setup.ts);
+    // fixes and prints the property-test seed (test/helpers/seed-global-setup.ts).
+    globalSetup: ['test/helpers/engines-setup.ts', 'test/helpers/seed-global-setup.ts'],
+    setupFiles: ['test/helpers/seed-setup.ts'],
     sequence: { sequencer: SlowFilesFirst },
     testTimeout: 60_000,
     hookTimeout: 120_000,

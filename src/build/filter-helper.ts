@@ -9,6 +9,7 @@ import type {
   FilterableToManyName,
   FilterableToOneName,
   IsValue,
+  Names,
   OrderedFieldName,
   PresentValue,
   TextFieldName,
@@ -22,41 +23,41 @@ import type {
  */
 export interface FilterHelper<S extends ResourceSchema, T extends string> {
   /** `{"name":field,"op":"eq","val":value}`; `null` gives `is_ null`. */
-  eq<F extends FilterableFieldName<S, T>>(field: F, value: FieldValue<S, T, F>): FilterNode<S, T>;
+  eq<F extends Names<FilterableFieldName<S, T>>>(field: F, value: FieldValue<S, T, F>): FilterNode<S, T>;
   /** `{"name":field,"op":"ne","val":value}`; `null` gives `isnot null`. */
-  ne<F extends FilterableFieldName<S, T>>(field: F, value: FieldValue<S, T, F>): FilterNode<S, T>;
-  lt<F extends OrderedFieldName<S, T>>(field: F, value: PresentValue<S, T, F>): FilterNode<S, T>;
-  le<F extends OrderedFieldName<S, T>>(field: F, value: PresentValue<S, T, F>): FilterNode<S, T>;
-  gt<F extends OrderedFieldName<S, T>>(field: F, value: PresentValue<S, T, F>): FilterNode<S, T>;
-  ge<F extends OrderedFieldName<S, T>>(field: F, value: PresentValue<S, T, F>): FilterNode<S, T>;
+  ne<F extends Names<FilterableFieldName<S, T>>>(field: F, value: FieldValue<S, T, F>): FilterNode<S, T>;
+  lt<F extends Names<OrderedFieldName<S, T>>>(field: F, value: PresentValue<S, T, F>): FilterNode<S, T>;
+  le<F extends Names<OrderedFieldName<S, T>>>(field: F, value: PresentValue<S, T, F>): FilterNode<S, T>;
+  gt<F extends Names<OrderedFieldName<S, T>>>(field: F, value: PresentValue<S, T, F>): FilterNode<S, T>;
+  ge<F extends Names<OrderedFieldName<S, T>>>(field: F, value: PresentValue<S, T, F>): FilterNode<S, T>;
   /** Inclusive at both ends. */
-  between<F extends OrderedFieldName<S, T>>(
+  between<F extends Names<OrderedFieldName<S, T>>>(
     field: F,
     bounds: readonly [PresentValue<S, T, F>, PresentValue<S, T, F>],
   ): FilterNode<S, T>;
   /** `in_`; an empty list matches nothing. */
-  in<F extends FilterableFieldName<S, T>>(field: F, values: readonly PresentValue<S, T, F>[]): FilterNode<S, T>;
+  in<F extends Names<FilterableFieldName<S, T>>>(field: F, values: readonly PresentValue<S, T, F>[]): FilterNode<S, T>;
   /** `notin_`; an empty list matches every record, a null field never. */
-  notin<F extends FilterableFieldName<S, T>>(field: F, values: readonly PresentValue<S, T, F>[]): FilterNode<S, T>;
+  notin<F extends Names<FilterableFieldName<S, T>>>(field: F, values: readonly PresentValue<S, T, F>[]): FilterNode<S, T>;
   /** `is_`: `null`, or `true`/`false` on a boolean field. */
-  is<F extends FilterableFieldName<S, T>>(field: F, value: IsValue<S, T, F>): FilterNode<S, T>;
-  isnot<F extends FilterableFieldName<S, T>>(field: F, value: IsValue<S, T, F>): FilterNode<S, T>;
+  is<F extends Names<FilterableFieldName<S, T>>>(field: F, value: IsValue<S, T, F>): FilterNode<S, T>;
+  isnot<F extends Names<FilterableFieldName<S, T>>>(field: F, value: IsValue<S, T, F>): FilterNode<S, T>;
   /** A pattern with `%`, `_` and `\` escapes, case-sensitive. */
-  like<F extends TextFieldName<S, T>>(field: F, pattern: string): FilterNode<S, T>;
-  ilike<F extends TextFieldName<S, T>>(field: F, pattern: string): FilterNode<S, T>;
-  notlike<F extends TextFieldName<S, T>>(field: F, pattern: string): FilterNode<S, T>;
-  notilike<F extends TextFieldName<S, T>>(field: F, pattern: string): FilterNode<S, T>;
+  like<F extends Names<TextFieldName<S, T>>>(field: F, pattern: string): FilterNode<S, T>;
+  ilike<F extends Names<TextFieldName<S, T>>>(field: F, pattern: string): FilterNode<S, T>;
+  notlike<F extends Names<TextFieldName<S, T>>>(field: F, pattern: string): FilterNode<S, T>;
+  notilike<F extends Names<TextFieldName<S, T>>>(field: F, pattern: string): FilterNode<S, T>;
   /** A literal prefix, case-sensitive. */
-  startswith<F extends TextFieldName<S, T>>(field: F, prefix: string): FilterNode<S, T>;
+  startswith<F extends Names<TextFieldName<S, T>>>(field: F, prefix: string): FilterNode<S, T>;
   /** A literal suffix, case-sensitive. */
-  endswith<F extends TextFieldName<S, T>>(field: F, suffix: string): FilterNode<S, T>;
+  endswith<F extends Names<TextFieldName<S, T>>>(field: F, suffix: string): FilterNode<S, T>;
   /** Every word of `words` is a whole word of the field, ignoring case. */
-  match<F extends TextFieldName<S, T>>(field: F, words: string): FilterNode<S, T>;
+  match<F extends Names<TextFieldName<S, T>>>(field: F, words: string): FilterNode<S, T>;
   /** `{"name":field,"op":op,"field":other}`: two fields of the same kind. */
-  compareFields<F extends FilterableFieldName<S, T>>(
+  compareFields<F extends Names<FilterableFieldName<S, T>>>(
     field: F,
-    op: FieldOperatorFor<S, T, F>,
-    other: ComparableFieldName<S, T, F>,
+    op: Names<FieldOperatorFor<S, T, F>>,
+    other: Names<ComparableFieldName<S, T, F>>,
   ): FilterNode<S, T>;
   /** All hold; no node is true. */
   and(...nodes: readonly FilterNode<S, T>[]): FilterNode<S, T>;
@@ -65,12 +66,12 @@ export interface FilterHelper<S extends ResourceSchema, T extends string> {
   /** The node does not hold (unknown stays unknown). */
   not(node: FilterNode<S, T>): FilterNode<S, T>;
   /** At least one related record of a to-many relationship matches. */
-  any<R extends FilterableToManyName<S, T>>(
+  any<R extends Names<FilterableToManyName<S, T>>>(
     relationship: R,
     build: (f: FilterHelper<S, TargetOf<S, T, R>>) => FilterNode<S, TargetOf<S, T, R>>,
   ): FilterNode<S, T>;
   /** The related record of a to-one relationship exists and matches. */
-  has<R extends FilterableToOneName<S, T>>(
+  has<R extends Names<FilterableToOneName<S, T>>>(
     relationship: R,
     build: (f: FilterHelper<S, TargetOf<S, T, R>>) => FilterNode<S, TargetOf<S, T, R>>,
   ): FilterNode<S, T>;

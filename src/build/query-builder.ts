@@ -6,7 +6,7 @@ import type { TypeName } from '../schema/infer.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { stringifyQuery } from '../stringify/stringify-query.js';
 import { filterHelper, type FilterHelper } from './filter-helper.js';
-import type { FieldsetsInput, IncludeName, SortName } from './typed-names.js';
+import type { FieldsetsInput, IncludeName, Names, SortName } from './typed-names.js';
 
 /** Options of `query`: the limits the built query must respect (as the parser takes them). */
 export interface QueryBuilderOptions {
@@ -28,11 +28,11 @@ export interface QueryBuilder<S extends ResourceSchema, T extends string> {
   /** Adds a filter; several calls are ANDed, like several top-level filter entries. */
   filter(input: FilterInput<S, T>): QueryBuilder<S, T>;
   /** Replaces the sort keys: `'-birth_date'`, `'owner.name'`; the `id` tie-breaker is added. */
-  sort(...keys: readonly SortName<S, T>[]): QueryBuilder<S, T>;
+  sort(...keys: readonly Names<SortName<S, T>>[]): QueryBuilder<S, T>;
   /** Sets the page (`number` defaults to 1, `size` to the default page size); `null` disables pagination. */
   page(page: { readonly size?: number; readonly number?: number } | null): QueryBuilder<S, T>;
   /** Adds include paths (`'computers.owner'`); exact duplicates are dropped. */
-  include(...paths: readonly IncludeName<S, T>[]): QueryBuilder<S, T>;
+  include(...paths: readonly Names<IncludeName<S, T>>[]): QueryBuilder<S, T>;
   /** Sets sparse fieldsets, per type; a type given again replaces its list. */
   fields(fieldsets: FieldsetsInput<S>): QueryBuilder<S, T>;
   /** The validated QueryAST. */
@@ -61,6 +61,11 @@ interface Draft {
  *   .fields({ person: ['name', 'computers'] })
  *   .build();
  */
+export function query<S extends ResourceSchema, T extends Names<TypeName<S>>>(
+  schema: S,
+  type: T,
+  options?: QueryBuilderOptions,
+): QueryBuilder<S, T>;
 export function query<S extends ResourceSchema, T extends TypeName<S>>(
   schema: S,
   type: T,

@@ -18,6 +18,13 @@ import type {
 } from '../schema/infer.js';
 import type { ResourceSchema } from '../schema/schema.js';
 
+/**
+ * The same union of literal names, resolved into its members, so that a compiler
+ * error lists the allowed names (`'"titel"' is not assignable to parameter of type
+ * '"id" | "name" | …'`) instead of naming the type alias with the whole schema.
+ */
+export type Names<U> = (U extends unknown ? [U] : never)[0];
+
 type DefinitionOf<S extends ResourceSchema, T extends string, F extends string> = S['types'][T] extends {
   readonly attributes?: infer A;
 }

@@ -146,7 +146,8 @@ export interface OpenSqlLayerOptions {
 
 /**
  * Opens a database (failing at once when it cannot be reached), loads `seed` when
- * given, and builds the SQL layer over it.
+ * given, builds the SQL layer over it and verifies the database fits the mapping
+ * (a `SqlSetupError` naming each missing table, column or function).
  *
  * @example
  * const { layer, close } = await openSqlLayer({ db: 'postgres://postgres@127.0.0.1/test', schema: exampleSchema });
@@ -168,6 +169,7 @@ export async function openSqlLayer(options: OpenSqlLayerOptions): Promise<{ laye
       ...(options.mapping === undefined ? {} : { mapping: options.mapping }),
       ...(options.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: options.statementTimeoutMs }),
     });
+    await layer.verify();
     return { layer, close: () => database.close() };
   } catch (error) {
     await database.close();

@@ -54,13 +54,11 @@ describe('compileLikePattern', () => {
   it('finishes pathological patterns on long values quickly', () => {
     const pattern = `${'%a'.repeat(10)}%b`;
     const value = 'a'.repeat(100_000);
-    const started = performance.now();
     expect(compileLikePattern(pattern, false)(value)).toBe(false);
     expect(compileLikePattern(`${'%_a'.repeat(10)}%b`, true)(value)).toBe(false);
     expect(compileLikePattern(`${'%a'.repeat(10)}%`, false)(value)).toBe(true);
     expect(compileLikePattern(`${'_'.repeat(5)}%${'a_'.repeat(5)}b`, false)(value)).toBe(false);
-    // A backtracking matcher would take astronomically long here; the greedy one takes milliseconds.
-    expect(performance.now() - started).toBeLessThan(2000);
+    // A backtracking matcher would not finish within the test timeout; its speed belongs in bench:memory.
   });
 
   it('agrees with a reference backtracking matcher on random patterns (property)', () => {

@@ -69,14 +69,13 @@ describe('a key repeated in one filter object', () => {
     const limits = { maxQueryLength: 10_000_000, maxFilterLength: 10_000_000 };
     const first = filter(`[{"k1":0,${keys}}]`);
     const last = filter(`[{${keys},"k99999":1}]`);
-    const start = performance.now();
+    // A quadratic scan would not finish within the test timeout; its speed belongs in bench:parse.
     expect(faultOf(first, { limits })).toEqual(repeated('k1', '/0').fault);
     // Past the first four keys a repeat is not looked for: the unknown keys are the fault.
     expect(faultOf(last, { limits })).toMatchObject({
       code: 'invalid_filter_entry',
       pointer: '/0',
     });
-    expect(performance.now() - start).toBeLessThan(2000);
   });
 
   it('reports invalid JSON first', () => {

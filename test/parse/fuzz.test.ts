@@ -1,16 +1,16 @@
 /**
  * Fuzz properties: for arbitrary strings and objects, `parseQuery` returns an AST
- * or throws a `QueryError`, never anything else, and never takes over a second on
- * one input. The slowest input of each run is printed. Replay a run with
- * `FC_SEED=<seed> npx vitest run test/parse/fuzz.test.ts`.
+ * or throws a `QueryError`, never anything else. The slowest input of each run is
+ * printed (bench:parse measures speed). The seed is the suite's fixed one; replay or
+ * vary it with `JSONAPI_QUERY_SEED=<seed|random> npx vitest run test/parse/fuzz.test.ts`.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exampleSchema, isQueryError, parseQuery, QueryError, type ParsedQueryObject } from '../../src/index.js';
 import { shopSchema } from './test-schema.js';
 
-const seed = Number(process.env['FC_SEED'] ?? Date.now());
-const numRuns = Number(process.env['FC_RUNS'] ?? 2000);
+/** Inputs per property: 2,000 in CI, more from `npm run test:fuzz` (`JSONAPI_QUERY_FUZZ_RUNS`). */
+const numRuns = Number(process.env['JSONAPI_QUERY_FUZZ_RUNS'] ?? 2000);
 
 const FRAGMENTS = [
   'filter',
@@ -112,7 +112,6 @@ function parseTimed(input: string | URLSearchParams | ParsedQueryObject, type: s
   }
   const milliseconds = performance.now() - start;
   if (milliseconds > slowest.milliseconds) slowest = { input, milliseconds };
-  expect(milliseconds).toBeLessThan(1000);
   if (isQueryError(outcome)) {
     expect(outcome).toBeInstanceOf(QueryError);
     expect(outcome.errors.length).toBeGreaterThan(0);
@@ -130,49 +129,49 @@ function parseTimed(input: string | URLSearchParams | ParsedQueryObject, type: s
 describe('fuzz: parseQuery returns an AST or throws QueryError', () => {
   afterAll(() => {
     console.log(
-      `fuzz seed ${seed}; slowest input ${slowest.milliseconds.toFixed(2)} ms: ${JSON.stringify(slowest.input).slice(0, 200)}`,
+      `fuzz seed ${String(fc.readConfigureGlobal().seed)}; slowest input ${slowest.milliseconds.toFixed(2)} ms: ${JSON.stringify(slowest.input).slice(0, 200)}`,
     );
   });
 
   it('arbitrary strings', () => {
     fc.assert(
       fc.property(anyString, fc.constantFrom('person', 'computer'), (input, type) => parseTimed(input, type)),
-      { seed, numRuns },
+      { numRuns },
     );
   });
 
   it('arbitrary strings against a schema with integer ids, numbers, booleans and enums', () => {
     fc.assert(
       fc.property(anyString, (input) => parseTimed(input, 'order', shopSchema)),
-      { seed, numRuns },
+      { numRuns },
     );
   });
 
   it('arbitrary strings as URLSearchParams', () => {
     fc.assert(
       fc.property(anyString, (input) => parseTimed(new URLSearchParams(input), 'person')),
-      { seed, numRuns: numRuns / 2 },
+      { numRuns: numRuns / 2 },
     );
   });
 
   it('arbitrary strings as a filter value', () => {
     fc.assert(
       fc.property(anyString, (input) => parseTimed(`filter=${encodeURIComponent(input)}`, 'person')),
-      { seed, numRuns },
+      { numRuns },
     );
   });
 
   it('arbitrary JSON as a filter value', () => {
     fc.assert(
       fc.property(fc.json({ depthSize: 'medium' }), (json) => parseTimed(`filter=${encodeURIComponent(json)}`, 'person')),
-      { seed, numRuns },
+      { numRuns },
     );
   });
 
   it('arbitrary parsed objects', () => {
     fc.assert(
       fc.property(anyObject, (input) => parseTimed(input, 'person')),
-      { seed, numRuns: numRuns / 2 },
+      { numRuns: numRuns / 2 },
     );
   });
 });

@@ -226,22 +226,28 @@ describe.runIf(postgres !== undefined)('timeouts and availability on postgres', 
 
   it('cancels a statement past statementTimeoutMs with DataLayerError timeout', async () => {
     const layer = createSqlLayer({ db: instance.kysely, schema: exampleSchema, mapping: slow, statementTimeoutMs: 200 });
-    const started = performance.now();
     const failure = await layer.readOne('person', '1', context).catch((error: unknown) => error);
     expect((failure as DataLayerError).reason).toBe('timeout');
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // The server cancelled it (the view alone would sleep 16 s), not a client-side wait.
+    expect((failure as DataLayerError).message).toMatch(/^database statement timed out: /);
   });
 
   it('stops waiting as soon as the signal aborts', async () => {
-    const layer = createSqlLayer({ db: instance.kysely, schema: exampleSchema, mapping: slow, statementTimeoutMs: 1_000 });
-    const started = performance.now();
-    const failure = await layer.readOne('person', '1', { signal: AbortSignal.timeout(50) }).catch((error: unknown) => error);
+    // A timeout far beyond the test: only the abort can end the statement.
+    const layer = createSqlLayer({ db: instance.kysely, schema: exampleSchema, mapping: slow, statementTimeoutMs: 60_000 });
+    const signal = AbortSignal.timeout(50);
+    const failure = await layer.readOne('person', '1', { signal }).catch((error: unknown) => error);
     expect((failure as DataLayerError).reason).toBe('timeout');
-    expect(performance.now() - started).toBeLessThan(500);
-    // The statement itself was cancelled on the server, well before its timeout.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const { rows } = await sql<{ n: unknown }>`select count(*) as n from pg_stat_activity where state = 'active' and query like ${'%slow_person%'} and pid <> pg_backend_pid()`.execute(instance.kysely);
-    expect(Number(rows[0]?.n)).toBe(0);
+    expect((failure as DataLayerError).message).toBe('the request was aborted');
+    expect((failure as DataLayerError).cause).toBe(signal.reason);
+    // The statement itself is cancelled on the server: it is gone within a bounded number of polls.
+    const active = async (): Promise<number> => {
+      const { rows } = await sql<{ n: unknown }>`select count(*) as n from pg_stat_activity where state = 'active' and query like ${'%slow_person%'} and pid <> pg_backend_pid()`.execute(instance.kysely);
+      return Number(rows[0]?.n);
+    };
+    let polls = 0;
+    while ((await active()) > 0 && polls < 500) polls += 1;
+    expect(await active()).toBe(0);
   });
 
   it('reads pages (page and count in one transaction) under a statement timeout', async () => {
@@ -297,10 +303,9 @@ describe.runIf(mariadb !== undefined)('timeouts and availability on mariadb', ()
       mapping: { types: { person: { table: 'slow_person' } } },
       statementTimeoutMs: 200,
     });
-    const started = performance.now();
     const failure = await layer.readOne('person', '1', context).catch((error: unknown) => error);
     expect((failure as DataLayerError).reason).toBe('timeout');
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect((failure as DataLayerError).message).toMatch(/^database statement timed out: /);
     // The connection is back to no limit afterwards.
     const fast = createSqlLayer({ db: instance.kysely, schema: exampleSchema, statementTimeoutMs: 5_000 });
     expect((await fast.readOne('person', '1', context))?.['name']).toBe('John');

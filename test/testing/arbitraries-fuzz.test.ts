@@ -35,7 +35,6 @@ describe('fuzz: parseQuery returns an AST or throws QueryError', () => {
     console.log(
       `slowest parse: ${slowest.milliseconds.toFixed(2)} ms on ${slowest.schema}: ${JSON.stringify(slowest.query.slice(0, 300))}`,
     );
-    expect(slowest.milliseconds).toBeLessThan(1000);
   });
 
   it.each(targets)('for near-valid mutations of valid query strings (%s)', (name, schema, type) => {

@@ -26,3 +26,5 @@ export { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-funct
 export { createTables, planTables, type TableOptions, type TablePlan } from './create-tables.js';
 export { loadData, type SqlSeedData } from './load-data.js';
 export { toDataLayerError } from './sql-errors.js';
+export { SqlSetupError, type SqlSetupIssue } from './sql-setup-error.js';
+export { verifySqlSetup } from './verify-setup.js';

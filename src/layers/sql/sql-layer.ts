@@ -36,6 +36,7 @@ import {
   resolveSqlMapping,
   type SqlMapping,
 } from './sql-mapping.js';
+import { verifySqlSetup } from './verify-setup.js';
 
 /** Options of `createSqlLayer`. */
 export interface SqlLayerOptions {
@@ -62,6 +63,14 @@ export interface SqlLayerOptions {
 export interface SqlLayer extends DataLayer {
   readonly dialect: SqlDialectName;
   readonly mapping: ResolvedSqlMapping;
+  /**
+   * Checks at start-up that every mapped table and column exists and the engine has
+   * the functions the layer calls; rejects with a `SqlSetupError` naming each.
+   *
+   * @example
+   * await layer.verify(); // SqlSetupError: column "vol_titel" of table "book" (book.title): no such column: vol_titel
+   */
+  verify(): Promise<void>;
 }
 
 const ALL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(OPERATORS);
@@ -73,8 +82,9 @@ type Executor = Kysely<any>;
 
 /**
  * Creates the SQL data layer over a Kysely instance. The mapping is checked
- * against the schema here (a `SchemaError` names the type and field at fault).
- * On SQLite, call `registerSqliteFunctions` on the connection first.
+ * against the schema here (a `SchemaError` names the type and field at fault);
+ * `verify()` checks it against the database. On SQLite, call
+ * `registerSqliteFunctions` on the connection first.
  *
  * @example
  * const db = new Kysely({ dialect: new PostgresDialect({ pool: new Pool({ connectionString }) }) });
@@ -245,6 +255,10 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     dialect: dialect.name,
     mapping,
     operators: ALL_OPERATORS,
+    async verify() {
+      await prepared();
+      await verifySqlSetup(db, mapping, hooks);
+    },
 
     async read(request, context) {
       const mapped = requireMappedType(mapping, request.type);

@@ -11,7 +11,7 @@ import type { Scalar } from '../../schema/infer.js';
 import { resolveSchema, type ResolvedAttribute, type ResolvedType } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { filterJson } from '../../stringify/filter-json.js';
-import { STRESS_STRINGS, STRESS_WORDS } from './stress-values.js';
+import { METACHARACTERS, STRESS_STRINGS, STRESS_WORDS } from './stress-values.js';
 import { valuePool, type ValueSources } from './value-pools.js';
 
 /** Options of `arbitraryFilter`. */
@@ -213,9 +213,9 @@ function valueFor(
         (pattern) => pattern.length <= settings.limits.maxStringLength,
       );
     case 'startswith':
-      return fragmentArbitrary(strings, 'start');
+      return fc.oneof({ arbitrary: fragmentArbitrary(strings, 'start'), weight: 3 }, fc.constantFrom(...METACHARACTERS));
     case 'endswith':
-      return fragmentArbitrary(strings, 'end');
+      return fc.oneof({ arbitrary: fragmentArbitrary(strings, 'end'), weight: 3 }, fc.constantFrom(...METACHARACTERS));
     case 'match':
       return matchArbitrary(strings, settings.limits.maxMatchWords);
   }
@@ -231,12 +231,20 @@ function fragmentArbitrary(strings: readonly string[], where: 'start' | 'end' | 
   });
 }
 
-/** `like` patterns: literal slices of pool strings (with `%`, `_`, `\` escaped) and wildcards. */
+/**
+ * `like` patterns: literal slices of pool strings and single metacharacters (with `%`,
+ * `_`, `\` escaped), and wildcards.
+ */
 function patternArbitrary(strings: readonly string[], maxWildcards: number): fc.Arbitrary<string> {
-  const literal = fragmentArbitrary(strings, 'any').map((text) => text.replace(/[\\%_]/g, (c) => `\\${c}`));
+  const escape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const literal = fragmentArbitrary(strings, 'any').map(escape);
+  const metacharacter = fc.constantFrom(...METACHARACTERS).map(escape);
   const wildcard = fc.constantFrom('%', '_');
   return fc
-    .array(fc.oneof(literal, wildcard), { minLength: 1, maxLength: 4 })
+    .array(fc.oneof({ arbitrary: literal, weight: 2 }, { arbitrary: metacharacter, weight: 1 }, { arbitrary: wildcard, weight: 1 }), {
+      minLength: 1,
+      maxLength: 4,
+    })
     .map((parts) => {
       let wildcards = 0;
       return parts

@@ -1,13 +1,17 @@
 /**
  * Small pools of values chosen to stress the semantics every data layer must share
- * (decisions.md): ties, mixed and non-ASCII case, `%`/`_`/`\` inside values, shared
- * prefixes, numbers around zero, dates at month and year ends. Drawing filter values
+ * (docs/memory-layer.md): ties, mixed and non-ASCII case, `%`/`_`/`\` and every regex
+ * and SQL metacharacter inside values (a third of the strings), shared prefixes, numbers around zero, dates at month and year ends. Drawing filter values
  * and record values from the same small pools makes random filters actually match.
  */
 import type { Id } from '../../layers/data-layer.js';
 import type { FieldKind } from '../../schema/resolved-schema.js';
 
-/** Strings for records: case pairs, non-ASCII, pattern characters, shared prefixes, blanks. */
+/**
+ * Strings for records: case pairs, non-ASCII, pattern characters, shared prefixes,
+ * blanks, and regex/SQL metacharacters next to what they would match if a layer left
+ * them unescaped (`SN1.02`/`SN1002`, `a+b`/`aab`, `^a$`/`a`).
+ */
 export const STRESS_STRINGS: readonly string[] = [
   'a',
   'A',
@@ -48,7 +52,28 @@ export const STRESS_STRINGS: readonly string[] = [
   'x+y&z=#',
   '',
   ' ',
+  'SN1.02',
+  'SN1002',
+  '(x',
+  'x)',
+  'a+b',
+  'aab',
+  'a*b',
+  'a?b',
+  '[ab]',
+  'a{2}',
+  'aa',
+  '^a$',
+  'a|b',
+  'a-b',
+  'a/b',
+  "it's",
+  'say "hi"',
+  'a.b',
 ];
+
+/** Every regex and SQL metacharacter, drawn on their own into `like` patterns and affixes. */
+export const METACHARACTERS: readonly string[] = ['.', '+', '*', '?', '(', ')', '[', ']', '{', '}', '^', '$', '|', '\\', '-', '/', '%', '_', "'", '"'];
 
 /** Words `match` values are made of (lower-casing and non-ASCII included). */
 export const STRESS_WORDS: readonly string[] = ['john', 'JO', 'foo', 'Bar', 'baz', 'sn1', 'josé', 'ÖLAF', '日本', '100', 'b'];

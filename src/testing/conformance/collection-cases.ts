@@ -1,4 +1,5 @@
 import type { Id } from '../../layers/data-layer.js';
+import { METACHARACTER_CASES } from './metacharacter-cases.js';
 import { and, any, cmp, cmpFields, has, not, or, query, type Entry, type QueryParts } from './query-text.js';
 
 /**
@@ -57,6 +58,9 @@ const STRING_CASES: readonly CollectionCase[] = [
   authors('string-ge-astral', 'ge U+FF21: an astral character is above U+FFxx in code-point order', where(cmp('name', 'ge', '\uFF21')), [10, 11]),
   authors('string-lt-ffff', 'lt U+FFFF excludes the astral value (UTF-16 order would not)', where(cmp('name', 'lt', '\uFFFF')), [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12]),
   authors('string-between', 'between is inclusive at both ends', where(cmp('name', 'between', ['Bob', 'Straße'])), [3, 8]),
+  authors('string-between-upper-bound-bmp', 'between includes a value equal to an upper bound above U+D800 (code-point path)', where(cmp('name', 'between', ['Straße', '\uFF21 wide'])), [2, 5, 6, 7, 8, 9, 11, 12]),
+  authors('string-between-upper-bound-astral', 'between includes a value equal to an astral upper bound', where(cmp('name', 'between', ['Zed', '\u{1F600} smile'])), [2, 5, 6, 7, 9, 10, 11, 12]),
+  authors('string-between-equal-bounds-above-ffff', 'between two bounds at and above U+FF21 includes both ends', where(cmp('name', 'between', ['\uFF21 wide', '\u{1F600} smile'])), [10, 11]),
   authors('string-between-null-field', 'between never matches a null field; a longer value is above its prefix', where(cmp('nickname', 'between', ['a', 'z'])), [3, 5, 6, 7]),
   authors('string-between-reversed', 'between with the bounds reversed matches nothing', where(cmp('name', 'between', ['Straße', 'Bob'])), []),
   authors('string-in', 'in_ is exact and case-sensitive', where(cmp('name', 'in_', ['Bob', 'bob', 'Zed', 'nobody'])), [3, 12]),
@@ -311,4 +315,5 @@ export const COLLECTION_CASES: readonly CollectionCase[] = [
   ...RELATIONSHIP_CASES,
   ...SORT_CASES,
   ...PAGE_CASES,
+  ...METACHARACTER_CASES,
 ];

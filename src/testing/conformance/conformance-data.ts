@@ -1,5 +1,11 @@
 import type { Row } from '../../layers/data-layer.js';
 
+/** The texts of notes `n01`, `n02`, …, in id order. */
+export const NOTE_TEXTS: readonly string[] = [
+  'SN1.02', 'SN1002', '(x', 'x)', 'a+b', 'a*b', 'a?b', '[ab]', 'a{2}', '^a$', 'a|b', 'a\\b',
+  'a-b', 'a/b', '100%', 'a_b', "it's", 'say "hi"', 'axb', 'a', 'b', 'aa', 'aab',
+];
+
 /**
  * The conformance dataset, in the memory layer's format (both sides of every
  * relationship given, and agreeing). Records are listed out of primary key order on
@@ -29,6 +35,18 @@ import type { Row } from '../../layers/data-layer.js';
  * b3 "100% Pure" (3), b4 "Learning_Go" (4), b5 "rust for kids" (6), b10 "Orphan" (no
  * author), b11 "Straße der Bücher" (8), b20 "Go Fast" (10). Groups: g1 Readers
  * {1, 2, 8}, g2 writers {2, 4, 10}, g3 Solo {6}, g4 Nobody {}.
+ *
+ * Notes hold every regex and SQL metacharacter, each beside a value a pattern that
+ * leaks it would match (`SN1.02`/`SN1002`, `a+b`/`aab`, `^a$`/`a`):
+ *
+ * | id  | text     | id  | text     | id  | text     | id  | text       |
+ * |-----|----------|-----|----------|-----|----------|-----|------------|
+ * | n01 | SN1.02   | n07 | a?b      | n13 | a-b      | n19 | axb        |
+ * | n02 | SN1002   | n08 | [ab]     | n14 | a/b      | n20 | a          |
+ * | n03 | (x       | n09 | a{2}     | n15 | 100%     | n21 | b          |
+ * | n04 | x)       | n10 | ^a$      | n16 | a_b      | n22 | aa         |
+ * | n05 | a+b      | n11 | a\|b     | n17 | it's     | n23 | aab        |
+ * | n06 | a*b      | n12 | a\b      | n18 | say "hi" |     |            |
  *
  * @example
  * const layer = createMemoryLayer(conformanceSchema, conformanceData);
@@ -64,6 +82,7 @@ export const conformanceData: { readonly [type: string]: readonly Row[] } = {
     { id: 'g4', label: 'Nobody', members: [] },
     { id: 'g2', label: 'writers', members: [2, 4, 10] },
   ],
+  note: NOTE_TEXTS.map((text, index) => ({ id: `n${String(index + 1).padStart(2, '0')}`, text })).reverse(),
 };
 
 function author(

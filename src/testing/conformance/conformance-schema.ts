@@ -5,7 +5,8 @@ import { defineSchema } from '../../schema/define-schema.js';
  * string, enum, integer, float, boolean, date, all nullable somewhere), integer ids
  * (`author`) beside string ids (`book`, `group`), to-one and to-many relationships
  * both ways, a self-referential pair (`mentor`/`mentees`) for chained paths, and a
- * many-to-many pair (`groups`/`members`) that a SQL store keeps in a join table.
+ * many-to-many pair (`groups`/`members`) that a SQL store keeps in a join table,
+ * and `note`, whose texts hold every regex and SQL metacharacter.
  *
  * @example
  * const layer = await create(conformanceSchema, conformanceData);
@@ -54,6 +55,13 @@ export const conformanceSchema = defineSchema({
       },
       relationships: {
         members: { target: 'author', to: 'many', inverse: 'groups' },
+      },
+    },
+    note: {
+      root: 'notes',
+      id: 'string',
+      attributes: {
+        text: { type: 'string' },
       },
     },
   },

@@ -21,9 +21,9 @@ export interface PropertySettings {
 }
 
 /**
- * Resolves the property settings: `JSONAPI_QUERY_SEED` and `JSONAPI_QUERY_RUNS` from
- * the environment first, then the options, then the defaults (a fresh seed, 20
- * queries per dataset, 5 datasets).
+ * Resolves the property settings: `JSONAPI_QUERY_SEED` (an integer, or `random` for a
+ * fresh seed) and `JSONAPI_QUERY_RUNS` from the environment first, then the options,
+ * then the defaults (a fresh seed, 20 queries per dataset, 5 datasets).
  *
  * @example
  * propertySettings({ numRuns: 50 }); // { seed: 1712345678, numRuns: 50, datasets: 5 }
@@ -31,15 +31,29 @@ export interface PropertySettings {
 export function propertySettings(options: PropertyOptions = {}): PropertySettings {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
   return {
-    seed: integerFrom(env['JSONAPI_QUERY_SEED'], 'JSONAPI_QUERY_SEED') ?? options.seed ?? freshSeed(),
+    seed: (env['JSONAPI_QUERY_SEED']?.trim() === 'random' ? freshSeed() : integerFrom(env['JSONAPI_QUERY_SEED'], 'JSONAPI_QUERY_SEED')) ?? options.seed ?? freshSeed(),
     numRuns: integerFrom(env['JSONAPI_QUERY_RUNS'], 'JSONAPI_QUERY_RUNS') ?? options.numRuns ?? 20,
     datasets: options.datasets ?? 5,
   };
 }
 
-interface RandomDataset {
+/** One random schema with its random records. */
+export interface RandomDataset {
   readonly schema: ResourceSchema;
   readonly data: Dataset;
+}
+
+/**
+ * The random datasets of a differential run: `settings.datasets` of them, drawn from `settings.seed`.
+ *
+ * @example
+ * randomDatasets(propertySettings()).length; // 5
+ */
+export function randomDatasets(settings: PropertySettings): readonly RandomDataset[] {
+  return fc.sample(
+    arbitrarySchema().chain((schema) => arbitraryData(schema, { minRecords: 3, maxRecords: 10 }).map((data): RandomDataset => ({ schema, data }))),
+    { seed: settings.seed, numRuns: settings.datasets },
+  );
 }
 
 /**
@@ -62,10 +76,7 @@ export function registerDifferentialSuite(options: DescribeDataLayerOptions, ski
     return;
   }
   describe(title, () => {
-    const datasets = fc.sample(
-      arbitrarySchema().chain((schema) => arbitraryData(schema, { minRecords: 3, maxRecords: 10 }).map((data): RandomDataset => ({ schema, data }))),
-      { seed: settings.seed, numRuns: settings.datasets },
-    );
+    const datasets = randomDatasets(settings);
     datasets.forEach((dataset, index) => {
       const types = Object.keys(dataset.schema.types);
       const records = Object.values(dataset.data).reduce((sum, rows) => sum + rows.length, 0);
@@ -94,7 +105,14 @@ export function registerDifferentialSuite(options: DescribeDataLayerOptions, ski
   });
 }
 
-async function compareQueries(
+/**
+ * Runs `numRuns` random queries over one dataset on the layer and on the memory
+ * layer; rejects with the first difference (shrunk), as a request line with both outcomes.
+ *
+ * @example
+ * await compareQueries(dataset, createMemoryLayer(dataset.schema, dataset.data), layer, skips, seed, 20);
+ */
+export async function compareQueries(
   dataset: RandomDataset,
   reference: DataLayer,
   layer: DataLayer,

@@ -6,7 +6,7 @@ import type { DataLayer, Id, Row } from '../../layers/data-layer.js';
 import { parseQuery } from '../../parse/parse-query.js';
 import { requireType, resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
-import { COLLECTION_CASES } from './collection-cases.js';
+import { COLLECTION_CASES, type CollectionCase } from './collection-cases.js';
 import { conformanceData } from './conformance-data.js';
 import { conformanceSchema } from './conformance-schema.js';
 import { countingLayer } from './counting-layer.js';
@@ -81,12 +81,8 @@ export function registerExampleSuite(options: DescribeDataLayerOptions, skips: S
     describe('read: filter, sort and page', () => {
       for (const example of COLLECTION_CASES) {
         register(example.id, example.description, operatorsIn(example.type, example.query), async (target, context) => {
-          const ast = parse(example.type, example.query);
-          const result = await target.read(
-            { type: example.type, filter: ast.filter, sort: ast.sort, ...pageWindow(ast.page) },
-            { signal: context.signal },
-          );
-          expect({ ids: result.rows.map((row) => row.id), total: result.total }).toEqual(example.expect);
+          const failure = await checkCollectionCase(target, example, context.signal);
+          if (failure !== undefined) expect.fail(failure);
         });
       }
     });
@@ -157,6 +153,40 @@ export function registerExampleSuite(options: DescribeDataLayerOptions, skips: S
       }
     });
   });
+}
+
+/**
+ * Runs one collection case on a layer: `undefined` when it answers as expected,
+ * otherwise what a developer needs to replay it — the request as a query string and
+ * the expected and actual ids and totals (a layer that throws fails with its error).
+ *
+ * @example
+ * await checkCollectionCase(layer, COLLECTION_CASES[0], signal);
+ * // 'GET /authors?filter=[{"name":"name","op":"eq","val":"alice"}]\nexpected ids [2] (total 1)\nactual ids   [1, 2] (total 2)'
+ */
+export async function checkCollectionCase(layer: DataLayer, example: CollectionCase, signal: AbortSignal): Promise<string | undefined> {
+  const ast = parse(example.type, example.query);
+  const request = `GET /${requireType(resolved, example.type).root}?${decodeQuery(example.query)}`;
+  let result: { rows: readonly Row[]; total: number };
+  try {
+    result = await layer.read({ type: example.type, filter: ast.filter, sort: ast.sort, ...pageWindow(ast.page) }, { signal });
+  } catch (error) {
+    return `${request}\nexpected ids ${list(example.expect.ids)} (total ${example.expect.total})\nthe layer threw: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+  }
+  const ids = result.rows.map((row) => row.id);
+  if (result.total === example.expect.total && list(ids) === list(example.expect.ids)) return undefined;
+  return `${request}\nexpected ids ${list(example.expect.ids)} (total ${example.expect.total})\nactual ids   ${list(ids)} (total ${result.total})`;
+}
+
+const list = (ids: readonly Id[]): string => `[${ids.map((id) => JSON.stringify(id)).join(', ')}]`;
+
+/** The query string as a person reads it: decoded where it decodes. */
+function decodeQuery(query: string): string {
+  try {
+    return decodeURIComponent(query);
+  } catch {
+    return query;
+  }
 }
 
 function parse(type: string, query: string): QueryAST {
