@@ -108,7 +108,7 @@ export function addFilterSchema(
           properties: { name: oneValueOf(names) },
           required: ['name'],
           propertyNames: { enum: ['name', 'op', 'val', 'field'] },
-          $ref: sink.ref(fieldDefinition(owner, attribute)),
+          allOf: [{ $ref: sink.ref(fieldDefinition(owner, attribute)) }],
         })),
       ),
     );
