@@ -107,8 +107,9 @@ export function checkOpenApiResponse(
 ): void {
   const { document, validatorAt } = checkerFor(options);
   const template = matchTemplate(document, request.path);
-  const method = request.method.toLowerCase();
-  const operation = template === undefined ? undefined : document.paths[template]?.[method];
+  // HTTP methods are case-sensitive: `get` is no GET, and gets a 405.
+  const method = request.method === request.method.toUpperCase() ? request.method.toLowerCase() : '';
+  const operation = template === undefined || method === '' ? undefined : document.paths[template]?.[method];
   let schemaPointer: string;
   let mediaType: string;
   if (operation === undefined) {

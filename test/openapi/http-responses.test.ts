@@ -69,6 +69,7 @@ const FIXED: readonly (readonly [string, string, string?, Record<string, string>
   ['GET', '/persons/1/nope'],
   ['POST', '/persons'],
   ['DELETE', '/persons/1'],
+  ['get', '/persons/1'],
   ['GET', '/persons', '', { accept: 'application/vnd.api+json; charset=utf-8' }],
   ['GET', '/persons', '', { ...ACCEPT, 'content-type': 'application/vnd.api+json; charset=utf-8' }],
 ];
