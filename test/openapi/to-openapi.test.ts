@@ -127,4 +127,32 @@ describe('toOpenApi', () => {
       { seed, numRuns: 500 },
     );
   });
+
+  it('has simple-filter parameters that agree with the parser on converted values', () => {
+    const ajv = new Ajv2020({ strict: true });
+    formats.default(ajv);
+    const texts = ['John', '', 'null', '42', '-1.5', '1e3', '9007199254740993', 'true', 'false', '1990-05-01', '2021-02-30', 'x'.repeat(257), 'a,b'];
+    /** What a client generated from the document sends: the text, as the parameter's schema types it. */
+    const convert = (type: unknown, text: string): unknown => {
+      if ((type === 'integer' || type === 'number') && /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(text)) return Number(text);
+      if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+      return text;
+    };
+    const withNumbers = { types: { ...exampleSchema.types, computer: { ...exampleSchema.types.computer, attributes: { serial: { type: 'string' }, ram: { type: 'integer', minimum: 1 }, price: { type: 'number' }, used: { type: 'boolean' } } } } } as const;
+    for (const [schema, type, path] of [[exampleSchema, 'person', '/persons'], [withNumbers, 'computer', '/computers']] as const) {
+      const parameters = parametersOf(toOpenApi(schema), path);
+      const simple = Object.values(parameters).filter((parameter) => String(parameter['name']).startsWith('filter['));
+      expect(simple.length).toBeGreaterThan(4);
+      for (const parameter of simple) {
+        const validate = ajv.compile(parameter['schema'] as object);
+        for (const text of texts) {
+          const accepted = validate(convert((parameter['schema'] as { type: unknown }).type, text)) === true;
+          const parsed = safeParseQuery(`${String(parameter['name'])}=${encodeURIComponent(text)}`, { schema, type });
+          expect(accepted, `${String(parameter['name'])}=${text}`).toBe(parsed.success);
+        }
+      }
+    }
+    expect(parametersOf(document, '/persons')['filter[computers__owner__computers__owner__name]']).toBeUndefined();
+    expect(safeParseQuery('filter[computers__owner__computers__owner__name]=A', { schema: exampleSchema, type: 'person' }).success).toBe(false);
+  });
 });
