@@ -11,6 +11,7 @@ import { exampleData } from '../example/example-data.js';
 import { exampleSchema } from '../example/example-schema.js';
 import { answerClientErrors, toNodeListener } from '../http/adapters/node.js';
 import { createHandler } from '../http/handler.js';
+import { OPENAPI_PATH } from '../http/openapi-route.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { createMemoryLayer, type MemoryData } from '../layers/memory/index.js';
 import { defineSchema } from '../schema/define-schema.js';
@@ -143,6 +144,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
   const handler = createHandler({
     schema: dataset.schema,
     dataLayer: dataset.dataLayer,
+    openapi: true,
     logger: { error: (message, error) => io.stderr.write(`${message}: ${describeFailure(error)}\n`) },
   });
   const listener = toNodeListener(handler);
@@ -158,7 +160,9 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     return 1;
   }
   const origin = originOf(server, options.host);
-  io.stdout.write(`Serving ${dataset.label} at ${origin}\n${exampleRequests(origin, dataset)}Press Ctrl+C to stop.\n`);
+  io.stdout.write(
+    `Serving ${dataset.label} at ${origin}\n${exampleRequests(origin, dataset)}OpenAPI document: ${origin}${OPENAPI_PATH}\nPress Ctrl+C to stop.\n`,
+  );
   await closeOnSignal(server, io);
   await dataset.close?.();
   return 0;

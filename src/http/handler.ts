@@ -30,6 +30,7 @@ import {
 import { checkLimits } from './check-limits.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
 import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE } from './negotiate.js';
+import { OPENAPI_PATH, openApiRoute } from './openapi-route.js';
 import { matchRoute, type Route } from './routes.js';
 import { and, resolveScope, type ScopeFilters, type ScopeResolver } from './scope.js';
 import { scopedLayer } from './scoped-layer.js';
@@ -83,6 +84,8 @@ export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
     | ((request: HandlerRequest) => ScopeFilters<NoInfer<S>> | undefined | Promise<ScopeFilters<NoInfer<S>> | undefined>);
   /** Receives failures the client is not told about (500, 503). */
   readonly logger?: HandlerLogger;
+  /** Serve the OpenAPI 3.1 document of this API at `GET /openapi.json` (docs/openapi.md). Default `false`. */
+  readonly openapi?: boolean;
 }
 
 const ALLOW = 'GET, HEAD';
@@ -128,8 +131,10 @@ export function createHandler(options: HandlerOptions): Handler {
   const fixedScope =
     typeof scope === 'object' ? scopedLayer(options.dataLayer, resolveScope(scope, schema, resolveEntries, operators), schema) : undefined;
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
+  const openapi = options.openapi === true ? openApiRoute(options) : undefined;
 
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
+    if (openapi !== undefined && request.path === OPENAPI_PATH) return openapi(request.method);
     const route = matchRoute(schema, request.path);
     if (route === undefined) return failure({ code: 'not_found', detail: 'No resource or route at this path.' });
     const limits = limitsOf(route.type.name);

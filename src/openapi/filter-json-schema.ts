@@ -39,6 +39,7 @@ export function filterJsonSchema(
     options.operators,
     { defs, ref: (name) => `#/$defs/${name}` },
     '',
+    true,
   );
   return {
     $schema: JSON_SCHEMA_DIALECT,

@@ -3,9 +3,11 @@
  * definitions, so that `filterJsonSchema` can put them under `$defs` and
  * `toOpenApi` under `components/schemas`. Docs: docs/openapi.md.
  *
- * Nesting is unrolled: the entry of type T at depth d (`T.filter.entry.d`) offers
- * `and`/`or`/`not` and relationship filters only while the parser's depth limit
- * allows one more level, so `maxFilterDepth` and the hop limit are part of the schema.
+ * Unrolled, the entry of type T at depth d (`T.filter.entry.d`) offers `and`/`or`/`not`
+ * and relationship filters only while the parser's depth limit allows one more level,
+ * so `maxFilterDepth` is part of the schema. Recursive, there is one entry per type
+ * (`T.filter.entry`) and the depth is left to the parser: tools that inline every
+ * `$ref` expand unrolled levels exponentially, so the OpenAPI document uses this form.
  */
 import { FIELD_OPERATORS, OPERATORS_BY_KIND, type ComparisonOperator, type Operator } from '../ast/operators.js';
 import type { QueryLimits } from '../limits.js';
@@ -22,10 +24,7 @@ export interface DefinitionSink {
   readonly ref: (name: string) => string;
 }
 
-/**
- * Past this depth limit the entries are not unrolled: one recursive entry per type,
- * and the depth limit is left to the parser (docs/openapi.md).
- */
+/** Past this depth limit the entries are not unrolled, whatever is asked (docs/openapi.md). */
 export const MAX_UNROLLED_DEPTH = 32;
 
 const SCALAR: readonly ComparisonOperator[] = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'];
@@ -37,11 +36,12 @@ const AFFIX: readonly ComparisonOperator[] = ['startswith', 'endswith'];
 /**
  * Adds the definitions of `type`'s filter grammar to `sink` and returns the schema
  * of the `filter` value: an array of entries, or one entry. `variant` tells apart
- * definitions built under different limits (`''` for the first).
+ * definitions built under different limits (`''` for the first); `unroll` asks for
+ * the depth limit to be expressed (up to `MAX_UNROLLED_DEPTH`).
  *
  * @example
  * const defs = new Map();
- * const root = addFilterSchema(resolved, person, DEFAULT_LIMITS, undefined, { defs, ref: (n) => `#/$defs/${n}` }, '');
+ * const root = addFilterSchema(resolved, person, DEFAULT_LIMITS, undefined, { defs, ref: (n) => `#/$defs/${n}` }, '', true);
  */
 export function addFilterSchema(
   schema: ResolvedSchema,
@@ -50,9 +50,10 @@ export function addFilterSchema(
   operators: ReadonlySet<Operator> | undefined,
   sink: DefinitionSink,
   variant: string,
+  unroll: boolean,
 ): JsonSchema {
   const maxDepth = Math.min(limits.maxFilterDepth, FILTER_DEPTH_CEILING);
-  const unrolled = maxDepth <= MAX_UNROLLED_DEPTH;
+  const unrolled = unroll && maxDepth <= MAX_UNROLLED_DEPTH;
   /** May a node `extra` levels below depth `depth` exist? */
   const fits = (depth: number, extra: number): boolean => !unrolled || depth + extra <= maxDepth;
   const prefix = (name: string): string => `${name}.filter${variant}`;
@@ -107,7 +108,7 @@ export function addFilterSchema(
           properties: { name: oneValueOf(names) },
           required: ['name'],
           propertyNames: { enum: ['name', 'op', 'val', 'field'] },
-          $ref: sink.ref(fieldDefinition(owner, attribute)),
+          allOf: [{ $ref: sink.ref(fieldDefinition(owner, attribute)) }],
         })),
       ),
     );

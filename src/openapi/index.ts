@@ -5,3 +5,4 @@
  */
 export { filterJsonSchema, type FilterSchemaOptions } from './filter-json-schema.js';
 export type { JsonSchema } from './json-schema.js';
+export { toOpenApi, type OpenApiDocument, type OpenApiOptions } from './to-openapi.js';

@@ -1,0 +1,59 @@
+/**
+ * The JSON:API error document as JSON Schema, with this package's error codes as an
+ * enum (`ERROR_CODES`, the source of docs/errors.md).
+ */
+import { ERROR_CODES } from '../errors/error-codes.js';
+import type { ComponentSink } from './resource-schemas.js';
+import { JSONAPI_OBJECT } from './resource-schemas.js';
+
+/** Component names of the error schemas. */
+export const ERROR_DOCUMENT = 'ErrorDocument';
+export const ERROR_OBJECT = 'ErrorObject';
+export const ERROR_CODE = 'ErrorCode';
+
+/**
+ * Adds `ErrorCode`, `ErrorObject` and `ErrorDocument` to the sink.
+ *
+ * @example
+ * addErrorSchemas(sink); // sink.schemas.get('ErrorDocument')
+ */
+export function addErrorSchemas(sink: ComponentSink): void {
+  sink.schemas.set(ERROR_CODE, {
+    type: 'string',
+    enum: Object.keys(ERROR_CODES),
+    description: 'A machine-readable, snake_case error code (docs/errors.md).',
+  });
+  sink.schemas.set(ERROR_OBJECT, {
+    type: 'object',
+    properties: {
+      status: { type: 'string', pattern: '^[45][0-9]{2}$', description: 'The HTTP status, as a string.' },
+      code: sink.ref(ERROR_CODE),
+      title: { type: 'string' },
+      detail: { type: 'string' },
+      source: {
+        type: 'object',
+        properties: { parameter: { type: 'string', description: 'The query parameter at fault, exactly as sent.' } },
+        required: ['parameter'],
+        additionalProperties: false,
+      },
+      meta: {
+        type: 'object',
+        properties: {
+          pointer: { type: 'string', description: 'A JSON pointer into the filter JSON value.' },
+          limit: { type: 'integer', description: 'The limit that was exceeded.' },
+        },
+      },
+    },
+    required: ['status', 'code', 'title', 'detail'],
+    additionalProperties: false,
+  });
+  sink.schemas.set(ERROR_DOCUMENT, {
+    type: 'object',
+    properties: {
+      errors: { type: 'array', minItems: 1, items: sink.ref(ERROR_OBJECT) },
+      jsonapi: sink.ref(JSONAPI_OBJECT),
+    },
+    required: ['errors', 'jsonapi'],
+    additionalProperties: false,
+  });
+}
