@@ -8,7 +8,8 @@
 import { Jsona } from 'jsona';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleData } from '../../src/example/example-data.js';
-import { startCli, type RunningCli } from '../cli/serve-process.js';
+import { startServe } from '../cli/serve-process.js';
+import type { OwnedProcess } from '../helpers/owned.js';
 
 const ACCEPT = { accept: 'application/vnd.api+json' };
 const jsona = new Jsona();
@@ -24,13 +25,12 @@ interface Document {
   readonly links: Readonly<Record<string, string | undefined>>;
 }
 
-let cli: RunningCli | undefined;
+let cli: OwnedProcess | undefined;
 let origin = '';
 
 beforeAll(async () => {
-  cli = startCli(['serve', '--port', '0', '--quiet']);
-  [, origin = ''] = await cli.waitFor(/ at (http:\/\/127\.0\.0\.1:\d+)\n/, 30_000);
-}, 40_000);
+  ({ cli, origin } = await startServe(['--quiet']));
+});
 
 afterAll(async () => {
   if (cli === undefined || cli.child.exitCode !== null) return;

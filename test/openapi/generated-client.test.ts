@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServe, type RunningCli } from '../cli/serve-process.js';
+import type { OwnedProcess } from '../helpers/owned.js';
+import { startServe } from '../cli/serve-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -90,7 +91,7 @@ function run(args: readonly string[], cwd: string): Promise<{ code: number | nul
 }
 
 describe('a typed client generated from the served document', () => {
-  let cli: RunningCli | undefined;
+  let cli: OwnedProcess | undefined;
   let origin = '';
   let folder: string | undefined;
 
