@@ -1,15 +1,15 @@
 /**
  * A maintained JSON:API client, jsona, against the running CLI server
- * (`node dist/cli/main.js serve`, built by `npm run build`): compound documents with
+ * (`node dist/cli/main.js serve` on a free port, built by `npm run build`, waited for
+ * by what it prints, stopped when the file finishes): compound documents with
  * sparse fieldsets, a relationship route with include, `links.next` followed to the
  * end, and related links. What jsona cannot resolve on a valid document is the
  * guidance in docs/serializer.md.
  */
 import { Jsona } from 'jsona';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleData } from '../../src/example/example-data.js';
-import { startServe } from '../cli/serve-process.js';
-import type { OwnedProcess } from '../helpers/owned.js';
+import { startCli } from '../cli/serve-process.js';
 
 const ACCEPT = { accept: 'application/vnd.api+json' };
 const jsona = new Jsona();
@@ -25,18 +25,7 @@ interface Document {
   readonly links: Readonly<Record<string, string | undefined>>;
 }
 
-let cli: OwnedProcess | undefined;
 let origin = '';
-
-beforeAll(async () => {
-  ({ cli, origin } = await startServe(['--quiet']));
-});
-
-afterAll(async () => {
-  if (cli === undefined || cli.child.exitCode !== null) return;
-  cli.child.kill('SIGTERM');
-  await cli.exited;
-});
 
 /** GETs a link as the server wrote it (a path), as any client resolves it against the origin. */
 async function follow(link: string): Promise<{ document: Document; models: Model | Model[] | null }> {
@@ -51,6 +40,13 @@ const computersOf = (person: string): string[] =>
   exampleData.computer.filter((computer) => 'owner' in computer && computer.owner === person).map((computer) => computer.id);
 
 describe('jsona against jsonapi-query serve', () => {
+  // Started while the suite is collected, so the server is owned by the file: killed
+  // with its process group when the file finishes, whatever happened.
+  const cli = startCli(['serve', '--port', '0', '--quiet']);
+  beforeAll(async () => {
+    [, origin = ''] = await cli.waitFor(/ at (http:\/\/127\.0\.0\.1:\d+)\n/);
+  });
+
   it('reads a collection with include and sparse fieldsets', async () => {
     const { models } = await follow(
       '/persons?filter[gender]=f&sort=name&page[size]=4&include=computers&fields[person]=name,computers&fields[computer]=serial',
