@@ -15,7 +15,9 @@ import { ownedTempDir, READY_TIMEOUT_MS, spawnOwned } from '../helpers/owned.js'
 import { documentationPages, extractModules } from './code-blocks.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const modules = documentationPages(root).flatMap((page) => extractModules(root, page));
+const allModules = documentationPages(root).flatMap((page) => extractModules(root, page));
+/** The blocks compiled here; `covered-by` blocks are run by the test file they name. */
+const modules = allModules.filter((module) => module.coveredBy === undefined);
 const project = ownedTempDir('jsonapi-query-docs-');
 const postgresUrl = inject('sqlEngines').postgres.skipped === undefined ? inject('sqlEngines').postgres.url : undefined;
 
@@ -100,6 +102,13 @@ describe('code blocks of README.md and docs/*.md', () => {
   it('finds the blocks', () => {
     expect(modules.length).toBeGreaterThan(30);
   });
+
+  it.each(allModules.filter((module) => module.coveredBy !== undefined).map((module) => [module.origin, module.coveredBy] as const))(
+    '%s is run by %s',
+    (_, path) => {
+      expect(existsSync(join(root, path ?? ''))).toBe(true);
+    },
+  );
 
   it.each(modules.map((module) => [module.origin, module] as const))('%s type-checks', (_, module) => {
     expect(diagnostics.get(module.file) ?? [], module.source).toEqual([]);

@@ -9,7 +9,10 @@
  *   every later block of the page (each alternative that uses `handler`, …);
  * - `<!-- doc-test: run -->`: the module also runs with Node and must exit 0;
  * - `<!-- doc-test: context CODE -->`: CODE is prepended, for a fragment that lives
- *   in the reader's program (`declare const db: Kysely<any>;`).
+ *   in the reader's program (`declare const db: Kysely<any>;`);
+ * - `<!-- doc-test: covered-by PATH -->`: the block needs files made in the reader's
+ *   project (types generated from a running server); the test file PATH runs it, and
+ *   code-blocks.test.ts checks that PATH exists instead of compiling the block.
  *
  * A line whose comment starts with `// error:` must fail to compile (it shows what
  * the types reject); it is checked as `// @ts-expect-error`.
@@ -25,10 +28,12 @@ export interface DocModule {
   readonly file: string;
   readonly source: string;
   readonly run: boolean;
+  /** The test file that runs this block instead (`covered-by`), if any. */
+  readonly coveredBy?: string;
 }
 
 const FENCE = /^```(ts|js)\s*$/;
-const DIRECTIVE = /^<!-- doc-test: (continues|run|setup|context) ?([^]*?) ?-->$/;
+const DIRECTIVE = /^<!-- doc-test: (continues|run|setup|context|covered-by) ?([^]*?) ?-->$/;
 
 /** The pages whose code blocks are checked. */
 export function documentationPages(root: string): string[] {
@@ -50,7 +55,7 @@ function expectErrors(code: string): string {
 /** The modules of one page, in order. */
 export function extractModules(root: string, page: string): DocModule[] {
   const lines = readFileSync(join(root, page), 'utf8').split('\n');
-  const modules: { origin: string; file: string; parts: string[]; run: boolean }[] = [];
+  const modules: { origin: string; file: string; parts: string[]; run: boolean; coveredBy?: string }[] = [];
   let setup: string[] = [];
   for (let index = 0; index < lines.length; index++) {
     const fence = FENCE.exec(lines[index] ?? '');
@@ -66,6 +71,7 @@ export function extractModules(root: string, page: string): DocModule[] {
     const code = expectErrors(lines.slice(index + 1, end).join('\n'));
     const context = directives.filter((directive) => directive.kind === 'context').map((directive) => directive.code);
     const run = directives.some((directive) => directive.kind === 'run');
+    const coveredBy = directives.find((directive) => directive.kind === 'covered-by')?.code;
     const previous = modules.at(-1);
     if (directives.some((directive) => directive.kind === 'continues')) {
       if (previous === undefined) throw new Error(`${page}:${index + 1}: "continues" on the first block of the page`);
@@ -74,11 +80,17 @@ export function extractModules(root: string, page: string): DocModule[] {
     } else {
       const origin = `${page}:${index + 2}`;
       const file = `${page.replace(/\.md$/, '').replace(/[^\w-]/g, '_')}_${index + 2}.ts`;
-      modules.push({ origin, file, parts: [...setup, ...context, code], run });
+      modules.push({ origin, file, parts: [...setup, ...context, code], run, ...(coveredBy === undefined ? {} : { coveredBy }) });
     }
     if (directives.some((directive) => directive.kind === 'setup')) setup = [...context, code];
     index = end;
   }
   // `export {}` makes every block a module, so top-level await and local names work.
-  return modules.map(({ origin, file, parts, run }) => ({ origin, file, run, source: `${parts.join('\n')}\nexport {};\n` }));
+  return modules.map(({ origin, file, parts, run, coveredBy }) => ({
+    origin,
+    file,
+    run,
+    source: `${parts.join('\n')}\nexport {};\n`,
+    ...(coveredBy === undefined ? {} : { coveredBy }),
+  }));
 }

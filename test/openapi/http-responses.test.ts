@@ -91,7 +91,7 @@ describe('handler responses match the OpenAPI document', () => {
 
   it('matches with other options: limits, strict included, a base URL', async () => {
     const send = replay({
-      limits: { maxIncludeDepth: 1, maxPageSize: 10, types: { computer: { maxIncludeDepth: 2 } } },
+      limits: { maxIncludeDepth: 1, maxPageSize: 10, defaultPageSize: 10, types: { computer: { maxIncludeDepth: 2 } } },
       strictIncluded: true,
       baseUrl: 'https://api.example.com',
     });
