@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import type { FilterNode } from '../../ast/filter-node.js';
 import type { QueryAST } from '../../ast/query-ast.js';
-import { resolveLimits } from '../../limits.js';
+import { resolveLimits, type QueryLimits } from '../../limits.js';
 import type { Scalar } from '../../schema/infer.js';
 import type { ResourceSchema } from '../../schema/schema.js';
-import { filterEntry } from '../../stringify/filter-json.js';
+import { filterEntry, filterJson } from '../../stringify/filter-json.js';
 import { stringifyQuery } from '../../stringify/stringify-query.js';
+import { arbitraryFilter, countNodes } from './arbitrary-filter.js';
 import { arbitraryQueryAst, type ArbitraryQueryAstOptions } from './arbitrary-query-ast.js';
 
 /** A query string and the QueryAST `parseQuery` must return for it. */
@@ -32,7 +33,11 @@ export function arbitraryQueryCase(
   options: ArbitraryQueryAstOptions = {},
 ): fc.Arbitrary<QueryCase> {
   const limits = resolveLimits(options.limits, type);
-  return arbitraryQueryAst(schema, type, options).chain((ast) => {
+  const asts = fc.oneof(
+    { arbitrary: arbitraryQueryAst(schema, type, options), weight: 2 },
+    { arbitrary: withSimpleEntries(schema, type, options, limits), weight: 1 },
+  );
+  return asts.chain((ast) => {
     const canonical = stringifyQuery(ast, options);
     return fc
       .oneof(
@@ -61,6 +66,44 @@ export function arbitraryQueryString(
   return arbitraryQueryCase(schema, type, options).map(({ query }) => query);
 }
 
+/**
+ * ASTs whose filter ends in comparisons the simple form can carry (`eq`, through
+ * `any`/`has` for `rel__field`), so `filter[<field>]=` is common, not an accident.
+ * Without `eq` among the operators, plain ASTs.
+ */
+function withSimpleEntries(
+  schema: ResourceSchema,
+  type: string,
+  options: ArbitraryQueryAstOptions,
+  limits: QueryLimits,
+): fc.Arbitrary<QueryAST> {
+  const allowed = options.operators === undefined ? undefined : new Set(options.operators);
+  const operators = (['eq', 'any', 'has'] as const).filter((op) => allowed === undefined || allowed.has(op));
+  if (!operators.includes('eq')) return arbitraryQueryAst(schema, type, options);
+  const simple = arbitraryFilter(schema, type, { ...options, operators, maxDepth: 2 }).filter(
+    (node) => simpleFilter(node) !== undefined,
+  );
+  return fc
+    .tuple(arbitraryQueryAst(schema, type, options), fc.array(simple, { minLength: 1, maxLength: 2 }))
+    .map(([ast, extra]): QueryAST => ({ ...ast, filter: appendEntries(ast.filter, extra) }))
+    .filter(
+      ({ filter }) =>
+        filter === null || (countNodes(filter) <= limits.maxFilterNodes && filterJson(filter).length <= limits.maxFilterLength),
+    );
+}
+
+/** The filter of `filter=[...entries]` followed by more entries: one node, or an `and` of all of them. */
+function appendEntries(filter: FilterNode | null, extra: readonly FilterNode[]): FilterNode {
+  const entries = [...entriesOf(filter), ...extra];
+  return entries.length === 1 ? (entries[0] as FilterNode) : { kind: 'and', nodes: entries };
+}
+
+/** The top-level entries a filter is written as: the nodes of an `and` of two or more, else the node itself. */
+function entriesOf(filter: FilterNode | null): readonly FilterNode[] {
+  if (filter === null) return [];
+  return filter.kind === 'and' && filter.nodes.length >= 2 ? filter.nodes : [filter];
+}
+
 /** A simple filter: a path of relationships and a field compared with `eq` to a non-null value. */
 interface SimpleFilter {
   readonly name: string;
@@ -78,14 +121,20 @@ function simpleFilter(node: FilterNode, path: readonly string[] = []): SimpleFil
 
 function variantArbitrary(ast: QueryAST, options: ArbitraryQueryAstOptions): fc.Arbitrary<string> {
   const rest = stringifyQuery({ ...ast, filter: null }, options);
-  const entries: readonly FilterNode[] =
-    ast.filter === null ? [] : ast.filter.kind === 'and' && ast.filter.nodes.length >= 2 ? ast.filter.nodes : [ast.filter];
-  // Only a trailing run of entries can move: the parser puts the JSON entries first.
+  const entries = entriesOf(ast.filter);
+  // Only a trailing run of entries can move (the parser puts the JSON entries first),
+  // each name once (a repeated simple parameter is an error).
+  const names = new Set<string>();
   let split = entries.length;
-  while (split > 0 && simpleFilter(entries[split - 1] as FilterNode) !== undefined) split--;
+  for (; split > 0; split--) {
+    const simple = simpleFilter(entries[split - 1] as FilterNode);
+    if (simple === undefined || names.has(simple.name)) break;
+    names.add(simple.name);
+  }
   return fc
     .record({
-      from: fc.integer({ min: split, max: entries.length }),
+      // Most variants move every entry that can move.
+      from: fc.oneof({ arbitrary: fc.constant(split), weight: 2 }, fc.integer({ min: split, max: entries.length })),
       order: fc.array(fc.nat(), { maxLength: 12 }),
       plus: fc.boolean(),
       brackets: fc.boolean(),
