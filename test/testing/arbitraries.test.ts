@@ -339,3 +339,25 @@ describe('arbitraryNearValidQueryString', () => {
     expect(samples.some((query) => query.includes('__proto__'))).toBe(true);
   });
 });
+
+describe('shrinking', () => {
+  /** The query strings of counterexamples, over many seeds. */
+  const counterexamples = (failsOn: (query: string) => boolean): string[] =>
+    Array.from({ length: 20 }, (_, seed) => {
+      const details = fc.check(
+        fc.property(arbitraryQueryAst(exampleSchema, 'person'), (ast) => !failsOn(stringifyQuery(ast))),
+        { seed, numRuns: 500 },
+      );
+      return details.counterexample === null ? '' : decodeURIComponent(stringifyQuery(details.counterexample[0]));
+    }).filter((query) => query !== '');
+
+  it('drops and/or wrappers and the page when they do not matter (any/has/not may stay)', () => {
+    const found = counterexamples((query) => decodeURIComponent(query).includes('"op":"in_"'));
+    expect(found.length).toBeGreaterThan(10);
+    for (const query of found) {
+      expect(query).not.toMatch(/"(and|or)":/);
+      expect(query).not.toContain('page[');
+      expect(query).toMatch(/^filter=\[\{"name":"[a-z_]+","op":"[a-z_]+","val":.*"op":"in_"|^filter=\[\{"name":"[a-z_]+","op":"in_"/);
+    }
+  });
+});

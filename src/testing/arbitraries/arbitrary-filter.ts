@@ -99,9 +99,8 @@ export function arbitraryFilter(
             });
           }
         }
-        builders[key(node.name, hops)] = fc.oneof(
-          { depthIdentifier, depthSize: options.depthSize ?? 'small', maxDepth, withCrossShrink: true },
-          ...branches,
+        builders[key(node.name, hops)] = new UnwrappingArbitrary(
+          fc.oneof({ depthIdentifier, depthSize: options.depthSize ?? 'small', maxDepth, withCrossShrink: true }, ...branches),
         );
       }
     }
@@ -111,6 +110,31 @@ export function arbitraryFilter(
   return tree.filter(
     (node) => countNodes(node) <= limits.maxFilterNodes && filterJson(node).length <= limits.maxFilterLength,
   );
+}
+
+/**
+ * Shrinks an `and`/`or` to each of its children once nothing smaller is found
+ * inside it, so a counterexample loses its wrappers (`and([x])` becomes `x`).
+ */
+class UnwrappingArbitrary extends fc.Arbitrary<FilterNode> {
+  constructor(private readonly inner: fc.Arbitrary<FilterNode>) {
+    super();
+  }
+
+  generate(random: fc.Random, biasFactor: number | undefined): fc.Value<FilterNode> {
+    return this.inner.generate(random, biasFactor);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is FilterNode {
+    return this.inner.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: FilterNode, context: unknown): fc.Stream<fc.Value<FilterNode>> {
+    const own = this.inner.shrink(value, context);
+    if (value.kind !== 'and' && value.kind !== 'or') return own;
+    // A child loses the context it was generated with: it is tried last, when its own shrinks are done.
+    return own.join(fc.Stream.of(...value.nodes.map((child) => new fc.Value(child as FilterNode, undefined))));
+  }
 }
 
 /**

@@ -96,7 +96,10 @@ function sortArbitrary(
     });
 }
 
-/** The default page (often), `null` when allowed, or a size and number within the limits. */
+/**
+ * The default page (often), `null` when allowed, or a size and number within the
+ * limits; a counterexample shrinks to the default page when the page does not matter.
+ */
 function pageArbitrary(limits: QueryLimits): fc.Arbitrary<Page | null> {
   const sized = fc
     .integer({ min: 1, max: limits.maxPageSize })
@@ -112,7 +115,8 @@ function pageArbitrary(limits: QueryLimits): fc.Arbitrary<Page | null> {
   ];
   if (limits.allowUnpaginated) branches.push({ arbitrary: fc.constant(null), weight: 1 });
   if (limits.defaultPageSize > limits.maxPageSize) branches.splice(0, 2);
-  return fc.oneof(...branches);
+  // Shrinks towards the first branch: the default page, which the query string omits.
+  return fc.oneof({ withCrossShrink: true }, ...branches);
 }
 
 /** Distinct relationship paths from the type, at most `maxDepth` long. */
