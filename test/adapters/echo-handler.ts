@@ -14,6 +14,8 @@ export interface EchoBody {
 
 export interface EchoHandler {
   (request: HandlerRequest): Promise<HandlerResponse>;
+  /** Resolves when a request to `/hang` has reached the handler and waits. */
+  readonly hanging: Promise<void>;
   /** Resolves with `true` when the request to `/hang` saw its signal abort. */
   readonly aborted: Promise<boolean>;
 }
@@ -21,12 +23,17 @@ export interface EchoHandler {
 /** `/hang` never answers until the client goes away; `/fail` rejects; anything else echoes. */
 export function createEchoHandler(): EchoHandler {
   let sawAbort: (value: boolean) => void = () => undefined;
+  let reached: () => void = () => undefined;
+  const hanging = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
   const aborted = new Promise<boolean>((resolve) => {
     sawAbort = resolve;
   });
   const handler = async (request: HandlerRequest): Promise<HandlerResponse> => {
     if (request.path.endsWith('/fail')) throw new Error('secret internal detail');
     if (request.path.endsWith('/hang')) {
+      reached();
       const signal = request.signal;
       if (signal === undefined) {
         sawAbort(false);
@@ -48,5 +55,5 @@ export function createEchoHandler(): EchoHandler {
       body: request.method === 'HEAD' ? '' : JSON.stringify(body),
     };
   };
-  return Object.assign(handler, { aborted });
+  return Object.assign(handler, { hanging, aborted });
 }

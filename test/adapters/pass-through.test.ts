@@ -94,7 +94,7 @@ describe.each(cases)('$name adapter', ({ start, prefix }) => {
     const req = httpRequest({ host: hostname, port, path: `${prefix}/hang`, agent: false });
     req.on('error', () => undefined);
     req.end();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await handler.hanging;
     req.destroy();
     await expect(handler.aborted).resolves.toBe(true);
   });
