@@ -2,6 +2,7 @@ import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { createHandler, type Handler, type HandlerOptions, type HandlerResponse } from '../../src/http/index.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
+import { checkOpenApiResponse, type OpenApiCheckOptions } from '../helpers/openapi-check.js';
 import { checkDocument } from './document-check.js';
 
 export const JSONAPI = { version: '1.0' } as const;
@@ -38,16 +39,19 @@ export function exampleHandler(options: Partial<HandlerOptions> = {}) {
 }
 
 /**
- * A handler whose every non-empty body is checked with `checkDocument` (links are
- * absolute when the `baseUrl` has a scheme); a failing document fails the test.
+ * A handler whose every response is checked against the OpenAPI document of its
+ * options (`checkOpenApiResponse`) and whose every non-empty body is checked with
+ * `checkDocument` (links are absolute when the `baseUrl` has a scheme); a failing
+ * document fails the test.
  *
  * @example
  * const handle = checkedHandler(createHandler(options), options);
  */
-export function checkedHandler(handle: Handler, options: Pick<HandlerOptions, 'schema' | 'baseUrl'>): Handler {
+export function checkedHandler(handle: Handler, options: OpenApiCheckOptions): Handler {
   const links = /^[a-z][a-z0-9+.-]*:/iu.test(options.baseUrl ?? '') ? 'absolute' : 'relative';
   return async (request) => {
     const response = await handle(request);
+    checkOpenApiResponse(options, request, response);
     if (response.body !== '') checkDocument(JSON.parse(response.body), { schema: options.schema, links });
     return response;
   };
