@@ -64,6 +64,8 @@ export {
   type NodeValue,
 } from './ast/filter-factories.js';
 export { foldFilter, mapFilter, type FilterFolder, type FilterNodeOf } from './ast/fold-filter.js';
+export { lowerCasePattern, tokenizePattern, type PatternToken } from './ast/like-pattern.js';
+export { matchWords, words } from './ast/match-words.js';
 export {
   COMPARISON_OPERATORS,
   FIELD_OPERATORS,

@@ -15,7 +15,7 @@ import {
   requireMappedRelationship,
   requireMappedType,
 } from './sql-mapping.js';
-import { comparable, type Operand, SQL_FALSE, SQL_OPERATORS, SQL_TRUE } from './sql-operators.js';
+import { comparable, compareSql, type Operand, SQL_FALSE, SQL_TRUE } from './sql-operators.js';
 
 /** What compiling needs beside the node: the mapping, the dialect, fresh aliases. */
 export interface CompileContext {
@@ -78,7 +78,7 @@ function nodeCompilers(context: CompileContext): FilterFolder<RawBuilder<SqlBool
   const exists = (node: AnyNode | HasNode, scope: Scope, compile: Compile): RawBuilder<SqlBool> =>
     compileExists(node.relationship, node.node, scope, context, compile);
   return {
-    compare: (node, scope) => SQL_OPERATORS[node.op](fieldOperand(scope, node.field), node.value, context.dialect),
+    compare: (node, scope) => compareSql(fieldOperand(scope, node.field), node, context.dialect),
     compare_fields: (node, scope) => {
       const purpose = node.op === 'eq' || node.op === 'ne' ? 'equality' : 'order';
       const left = comparable(fieldOperand(scope, node.field), context.dialect, purpose);

@@ -13,7 +13,8 @@ import {
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
-import { type PatternToken, toGlobPattern, toLikePattern } from './like-pattern.js';
+import type { PatternToken } from '../../ast/like-pattern.js';
+import { toGlobPattern, toLikePattern } from './like-syntax.js';
 import {
   DOTTED_CAPITAL_I,
   LAST_CASED_CODE_POINT,

@@ -13,6 +13,7 @@ import type { ResourceSchema } from '../../schema/schema.js';
 import { filterJson } from '../../stringify/filter-json.js';
 import { STRESS_STRINGS, STRESS_WORDS } from './stress-values.js';
 import { valuePool, type ValueSources } from './value-pools.js';
+import { compareNode } from '../../ast/filter-factories.js';
 
 /** Options of `arbitraryFilter`. */
 export interface ArbitraryFilterOptions extends ValueSources {
@@ -149,9 +150,7 @@ function leafArbitrary(type: ResolvedType, settings: Settings): fc.Arbitrary<Fil
         fc
           .constantFrom(...usable)
           .chain((op) =>
-            valueFor(field, op, values, settings).map(
-              (value) => ({ kind: 'compare', field: field.name, op, value }) as FilterNode,
-            ),
+            valueFor(field, op, values, settings).map((value) => compareNode(field.name, op, value)),
           ),
       );
     }
