@@ -51,13 +51,14 @@ export const data = {
 
 export const idAsc: SortKey = { path: [], field: 'id', direction: 'asc' };
 
-/** Sort keys from `sort` syntax: `-born,manager.name`. */
+/** Sort keys from `sort` syntax (`-born,manager.name`), made total with `id` as the parser does. */
 export function sortOf(text: string): SortKey[] {
-  return text.split(',').map((item) => {
+  const keys = text.split(',').map((item): SortKey => {
     const direction = item.startsWith('-') ? 'desc' : 'asc';
     const parts = item.replace(/^-/, '').split('.');
     return { path: parts.slice(0, -1), field: parts[parts.length - 1] as string, direction };
   });
+  return keys.some((key) => key.path.length === 0 && key.field === 'id') ? keys : [...keys, idAsc];
 }
 
 /** A layer over the fixture and a helper returning the ids a read gives. */

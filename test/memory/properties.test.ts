@@ -94,6 +94,8 @@ const tied = fc.letrec<{ person: FilterNode; pet: FilterNode }>((tie) => ({
 
 const filters = fc.record({ person: tied.person, pet: tied.pet });
 
+const idAscending: SortKey = { path: [], field: 'id', direction: 'asc' };
+
 const sortKeys = fc
   .uniqueArray(fc.constantFrom('name', 'nick', 'age', 'score', 'active', 'born', 'manager.name', 'manager.age', 'id'), { maxLength: 3 })
   .chain((names) => fc.tuple(fc.constant(names), fc.array(fc.boolean(), { minLength: names.length, maxLength: names.length })))
@@ -102,7 +104,9 @@ const sortKeys = fc
       const parts = name.split('.');
       return { path: parts.slice(0, -1), field: parts[parts.length - 1] as string, direction: descending[index] ? 'desc' : 'asc' };
     }),
-  );
+  )
+  // Total, as the parser makes every sort (docs/data-layer.md).
+  .map((keys) => (keys.some((key) => key.path.length === 0 && key.field === 'id') ? keys : [...keys, idAscending]));
 
 type Data = fc.Arbitrary<typeof dataArbitrary extends fc.Arbitrary<infer D> ? D : never> extends fc.Arbitrary<infer D> ? D : never;
 

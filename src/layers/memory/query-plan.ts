@@ -87,15 +87,15 @@ export function lowerFilter(store: Store, type: string, node: FilterNode): Lower
 }
 
 /**
- * Lowers sort keys, appending `id` ascending when the primary key is not a key, so
- * the order is always total.
+ * Lowers sort keys. The keys are total already (the parser appends the `id`
+ * tie-breaker; docs/data-layer.md).
  *
  * @example
- * lowerSort(store, 'computer', [{ path: ['owner'], field: 'name', direction: 'asc' }]);
+ * lowerSort(store, 'computer', [{ path: ['owner'], field: 'name', direction: 'asc' }, { path: [], field: 'id', direction: 'asc' }]);
  */
 export function lowerSort(store: Store, type: string, keys: readonly SortKey[]): SortPlanKey[] {
   const root = requireStore(store, type);
-  const lowered = keys.map((key): SortPlanKey => {
+  return keys.map((key): SortPlanKey => {
     let current = root;
     const slots: number[] = [];
     for (const name of key.path) {
@@ -111,10 +111,6 @@ export function lowerSort(store: Store, type: string, keys: readonly SortKey[]):
     const codePoint = attribute.kind === 'string' && !current.codeUnitSafe.has(key.field);
     return { slots, field: key.field, desc: key.direction === 'desc', codePoint };
   });
-  if (!keys.some((key) => key.path.length === 0 && key.field === 'id')) {
-    lowered.push({ slots: [], field: 'id', desc: false, codePoint: root.type.id.kind === 'string' && !root.codeUnitSafe.has('id') });
-  }
-  return lowered;
 }
 
 /**

@@ -8,7 +8,7 @@ import { OPERATORS, type Operator } from '../../ast/operators.js';
 import type { FilterNode } from '../../ast/filter-node.js';
 import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
 import type { SortKey } from '../../ast/query-ast.js';
-import { resolveSchema, type ResolvedAttribute } from '../../schema/resolved-schema.js';
+import { resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import {
   type DataLayer,
@@ -172,10 +172,6 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     }
   }
 
-  function encodeId(attribute: ResolvedAttribute, id: Id): Id {
-    return attribute.integer ? Number(id) : String(id);
-  }
-
   /** Rows and total of the records of `scope.mapped` matching `conditions`, sorted and paged. */
   async function readPage(
     executor: Executor,
@@ -211,7 +207,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
   }
 
   async function ownerExists(executor: Executor, owner: MappedType, id: Id): Promise<boolean> {
-    const { rows } = await sql`select 1 as ${sql.id('x')} from ${aliasedTable(owner.table, ROOT)} where ${columnRef(ROOT, owner.primaryKey)} = ${encodeId(owner.type.id, id)}`.execute(
+    const { rows } = await sql`select 1 as ${sql.id('x')} from ${aliasedTable(owner.table, ROOT)} where ${columnRef(ROOT, owner.primaryKey)} = ${id}`.execute(
       executor,
     );
     return rows.length > 0;
@@ -226,7 +222,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     const relationship = requireMappedRelationship(owner, request.relationship);
     const target = requireMappedType(mapping, relationship.relationship.target);
     const { from, ownerKey } = relatedSource(relationship, owner, target, ROOT);
-    const link = sql<SqlBool>`${ownerKey} = ${encodeId(owner.type.id, request.id)}`;
+    const link = sql<SqlBool>`${ownerKey} = ${request.id}`;
     const scope: Scope = { mapped: target, alias: ROOT };
     const toOne = !relationship.relationship.toMany;
     const page = toOne ? { filter: null, sort: ID_ASC, offset: 0, limit: null } : request;
@@ -257,7 +253,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
       const mapped = requireMappedType(mapping, type);
       const plan = selectPlan(mapped, ROOT);
       return run(context.signal, async (executor) => {
-        const { rows } = await sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${encodeId(mapped.type.id, id)}`.execute(
+        const { rows } = await sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${id}`.execute(
           executor,
         );
         const raw = rows[0];
@@ -283,7 +279,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
       const sort = compileSort(ID_ASC, { mapped: target, alias: ROOT }, compileContext(mapping, hooks, 's'));
       const orderBy = sort.orderBy === null ? sql`` : sql` order by ${sort.orderBy}`;
       const result = new Map<string, Row[]>(request.ids.map((id) => [String(id), []]));
-      const ids = [...new Set(request.ids.map((id) => encodeId(owner.type.id, id)))];
+      const ids = [...new Set(request.ids)];
       const chunks: Id[][] = [];
       for (let start = 0; start < ids.length; start += chunkSize) chunks.push(ids.slice(start, start + chunkSize));
       return run(context.signal, async (executor) => {
