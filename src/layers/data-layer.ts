@@ -1,7 +1,7 @@
 /**
  * The DataLayer interface: what the handler asks of a store to serve every route
  * of the specification. Nothing in it is shaped by one storage engine; every layer
- * gives the same records in the same order for the same request (decisions.md),
+ * gives the same records in the same order for the same request (docs/data-layer.md),
  * which the conformance kit of `jsonapi-query/testing` proves.
  */
 import type { FilterNode } from '../ast/filter-node.js';

@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  exampleSchema,
-  parseQuery,
-  query,
-  QueryError,
-  stringifyQuery,
-  type ExampleSchema,
-  type FilterHelper,
-  type FilterNode,
-} from '../../src/index.js';
+import { parseQuery, query, QueryError, stringifyQuery, type FilterHelper, type FilterNode } from '../../src/index.js';
+import { exampleSchema, type ExampleSchema } from '../../src/example/index.js';
 import { arbitraryFilter } from '../../src/testing/index.js';
 import { richSchema } from '../types/rich-schema.js';
 import { compareNode } from '../../src/ast/filter-factories.js';

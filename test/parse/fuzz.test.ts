@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exampleSchema, isQueryError, parseQuery, QueryError, type ParsedQueryObject } from '../../src/index.js';
+import { isQueryError, parseQuery, QueryError, type ParsedQueryObject } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 import { shopSchema } from './test-schema.js';
 
 const seed = Number(process.env['FC_SEED'] ?? Date.now());

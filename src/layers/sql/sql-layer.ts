@@ -22,7 +22,7 @@ import {
   type RelatedReadRequest,
   type Row,
 } from '../data-layer.js';
-import { compileContext, compileFilter, type Scope } from './compile-filter.js';
+import { compileContext, compileFilter, type TableScope } from './compile-filter.js';
 import { compileSort } from './compile-sort.js';
 import { aliasedTable, columnRef, relatedSource } from './relationship-sql.js';
 import { decodeId, selectPlan } from './row-codec.js';
@@ -175,7 +175,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
   /** Rows and total of the records of `scope.mapped` matching `conditions`, sorted and paged. */
   async function readPage(
     executor: Executor,
-    scope: Scope,
+    scope: TableScope,
     from: RawBuilder<unknown>,
     conditions: readonly RawBuilder<SqlBool>[],
     request: Omit<ReadRequest, 'type'>,
@@ -223,7 +223,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     const target = requireMappedType(mapping, relationship.relationship.target);
     const { from, ownerKey } = relatedSource(relationship, owner, target, ROOT);
     const link = sql<SqlBool>`${ownerKey} = ${request.id}`;
-    const scope: Scope = { mapped: target, alias: ROOT };
+    const scope: TableScope = { mapped: target, alias: ROOT };
     const toOne = !relationship.relationship.toMany;
     const page = toOne ? { filter: null, sort: ID_ASC, offset: 0, limit: null } : request;
     const pageRequest: Omit<ReadRequest, 'type'> =

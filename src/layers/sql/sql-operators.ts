@@ -17,7 +17,7 @@ import { affixPattern } from './like-syntax.js';
 import type { SqlDialect } from './sql-dialect.js';
 
 /** A column to compare, with what the schema says about it. */
-export interface Operand {
+export interface ColumnOperand {
   readonly column: Expression<unknown>;
   readonly attribute: ResolvedAttribute;
 }
@@ -32,7 +32,7 @@ type CompareNodeOf<O extends ComparisonOperator> = CompareNode extends infer N
   : never;
 
 type OperatorCompiler<O extends ComparisonOperator> = (
-  operand: Operand,
+  operand: ColumnOperand,
   node: CompareNodeOf<O>,
   dialect: SqlDialect,
 ) => RawBuilder<SqlBool>;
@@ -45,7 +45,7 @@ export const SQL_FALSE = sql<SqlBool>`1 = 0`;
  * The column as compared: strings in code-point order (`equality` or `order`
  * purpose), other kinds as stored.
  */
-export function comparable(operand: Operand, dialect: SqlDialect, purpose: 'equality' | 'order'): Expression<unknown> {
+export function comparable(operand: ColumnOperand, dialect: SqlDialect, purpose: 'equality' | 'order'): Expression<unknown> {
   return operand.attribute.kind === 'string' ? dialect.binary(operand.column, purpose) : operand.column;
 }
 
@@ -83,11 +83,11 @@ function not(condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
   return sql<SqlBool>`not (${condition})`;
 }
 
-function like(operand: Operand, { pattern }: CompareNodeOf<PatternOperator>, dialect: SqlDialect): RawBuilder<SqlBool> {
+function like(operand: ColumnOperand, { pattern }: CompareNodeOf<PatternOperator>, dialect: SqlDialect): RawBuilder<SqlBool> {
   return dialect.like(operand.column, pattern);
 }
 
-function ilike(operand: Operand, { pattern }: CompareNodeOf<PatternOperator>, dialect: SqlDialect): RawBuilder<SqlBool> {
+function ilike(operand: ColumnOperand, { pattern }: CompareNodeOf<PatternOperator>, dialect: SqlDialect): RawBuilder<SqlBool> {
   const tokens = lowerCasePattern(pattern);
   const against = {
     text: tokens.map((token) => (token.kind === 'text' ? token.text : '')).join(''),
@@ -134,8 +134,8 @@ const SQL_OPERATORS = {
  * @example
  * compareSql(operand, compareNode('name', 'eq', 'John'), dialect); // "t0"."name" = $1
  */
-export function compareSql(operand: Operand, node: CompareNode, dialect: SqlDialect): RawBuilder<SqlBool> {
+export function compareSql(operand: ColumnOperand, node: CompareNode, dialect: SqlDialect): RawBuilder<SqlBool> {
   // `SQL_OPERATORS[node.op]` takes the node of that operator; TypeScript cannot correlate the two.
-  const compile = SQL_OPERATORS[node.op] as (operand: Operand, node: CompareNode, dialect: SqlDialect) => RawBuilder<SqlBool>;
+  const compile = SQL_OPERATORS[node.op] as (operand: ColumnOperand, node: CompareNode, dialect: SqlDialect) => RawBuilder<SqlBool>;
   return compile(operand, node, dialect);
 }

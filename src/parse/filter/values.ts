@@ -102,7 +102,7 @@ function checksOut(attribute: ResolvedAttribute, item: unknown, context: FilterC
  * @example
  * checkScalar(birthDate, '2021-02-30', '/val', context); // throws invalid_value
  */
-export function checkScalar(attribute: ResolvedAttribute, value: unknown, suffix: string, context: FilterContext): Scalar {
+function checkScalar(attribute: ResolvedAttribute, value: unknown, suffix: string, context: FilterContext): Scalar {
   if (typeof value === 'object' || value === undefined) {
     throw invalid(context, suffix, `The value of "${attribute.name}" must be a single value, not an object or array`);
   }

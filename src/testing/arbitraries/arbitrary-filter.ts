@@ -17,7 +17,7 @@ import { compareNode } from '../../ast/filter-factories.js';
 
 /** Options of `arbitraryFilter`. */
 export interface ArbitraryFilterOptions extends ValueSources {
-  /** The limits the filter must respect (default: decisions.md's). */
+  /** The limits the filter must respect (default: those of docs/query-syntax.md). */
   readonly limits?: LimitOptions;
   /** Most nested and/or/not/any/has levels (default 4, at most `maxFilterDepth`). */
   readonly maxDepth?: number;

@@ -1,6 +1,6 @@
 /**
  * Small pools of values chosen to stress the semantics every data layer must share
- * (decisions.md): ties, mixed and non-ASCII case, `%`/`_`/`\` inside values, shared
+ * (docs/data-layer.md): ties, mixed and non-ASCII case, `%`/`_`/`\` inside values, shared
  * prefixes, numbers around zero, dates at month and year ends. Drawing filter values
  * and record values from the same small pools makes random filters actually match.
  */
