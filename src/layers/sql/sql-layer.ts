@@ -3,12 +3,13 @@
  * count), on any Kysely instance for PostgreSQL (and PGlite), MySQL/MariaDB or
  * SQLite, with exactly the semantics of the memory layer.
  */
-import { type Kysely, type RawBuilder, sql, type SqlBool } from 'kysely';
+import { type RawBuilder, sql, type SqlBool } from 'kysely';
 import { OPERATORS, type Operator } from '../../ast/operators.js';
 import type { FilterNode } from '../../ast/filter-node.js';
 import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
 import type { SortKey } from '../../ast/query-ast.js';
 import { resolveSchema } from '../../schema/resolved-schema.js';
+import type { SqlExecutor } from './sql-executor.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import {
   type DataLayer,
@@ -40,8 +41,7 @@ import {
 /** Options of `createSqlLayer`. */
 export interface SqlLayerOptions {
   /** Your Kysely instance; the layer never closes it. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly db: Kysely<any>;
+  readonly db: SqlExecutor;
   readonly schema: ResourceSchema;
   /** Tables, columns and foreign keys; every part defaults from the schema. */
   readonly mapping?: SqlMapping;
@@ -68,8 +68,7 @@ const ALL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(OPERATORS);
 const ROOT = 't0';
 const ID_ASC: readonly SortKey[] = [{ path: [], field: 'id', direction: 'asc' }];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Executor = Kysely<any>;
+type Executor = SqlExecutor;
 
 /**
  * Creates the SQL data layer over a Kysely instance. The mapping is checked
@@ -93,7 +92,6 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
   if (statementTimeoutMs !== undefined && !(Number.isInteger(statementTimeoutMs) && statementTimeoutMs > 0)) {
     throw new Error('statementTimeoutMs must be a positive integer');
   }
-  let mysqlTimeoutVariable: Promise<string> | undefined;
   /** The hooks queries are compiled with: `dialect`, then what its `prepare` resolved to. */
   let hooks = dialect;
   let preparing: Promise<unknown> | undefined;
@@ -114,45 +112,6 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     return preparing;
   }
 
-  async function withStatementTimeout<T>(
-    work: (executor: Executor) => Promise<T>,
-    ms: number,
-    signal: AbortSignal,
-  ): Promise<T> {
-    if (dialect.name === 'postgres') {
-      return db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ pid: unknown }>`select set_config('statement_timeout', ${String(ms)}, true), pg_backend_pid() as ${sql.id('pid')}`.execute(trx);
-        const pid = Number(rows[0]?.pid);
-        // On abort, cancel the running statement from another connection (never our own: PGlite has one).
-        const cancel = (): void => {
-          sql`select pg_cancel_backend(${pid}) where pg_backend_pid() <> ${pid}`.execute(db).catch(() => undefined);
-        };
-        signal.addEventListener('abort', cancel, { once: true });
-        try {
-          return await work(trx);
-        } finally {
-          signal.removeEventListener('abort', cancel);
-        }
-      });
-    }
-    if (dialect.name === 'mysql') {
-      mysqlTimeoutVariable ??= sql<{ v: string }>`select version() as v`
-        .execute(db)
-        .then(({ rows }) => (/mariadb/i.test(rows[0]?.v ?? '') ? 'max_statement_time' : 'max_execution_time'));
-      const variable = sql.raw(await mysqlTimeoutVariable);
-      const value = (await mysqlTimeoutVariable) === 'max_statement_time' ? ms / 1000 : ms;
-      return db.connection().execute(async (connection) => {
-        await sql`set session ${variable} = ${value}`.execute(connection);
-        try {
-          return await work(connection);
-        } finally {
-          await sql`set session ${variable} = 0`.execute(connection);
-        }
-      });
-    }
-    return work(db);
-  }
-
   /** Runs `work`, after the dialect's `prepare` when `filter` lower-cases text. */
   async function run<T>(
     signal: AbortSignal,
@@ -162,7 +121,9 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     if (signal.aborted) throw aborted(signal);
     const start = (): Promise<T> => {
       if (signal.aborted) throw aborted(signal);
-      return statementTimeoutMs === undefined ? work(db) : withStatementTimeout(work, statementTimeoutMs, signal);
+      const { withStatementTimeout } = dialect;
+      if (statementTimeoutMs === undefined || withStatementTimeout === undefined) return work(db);
+      return withStatementTimeout(db, work, statementTimeoutMs, signal);
     };
     const pending = filter !== null && foldsCase(filter) ? prepared().then(start) : start();
     try {
