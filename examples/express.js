@@ -1,7 +1,7 @@
 // The example dataset served by Express (4 or 5) below /api.
 // Run: npm run build && node examples/express.js   (PORT=0 picks a free port)
 import express from 'express';
-import { exampleData, exampleSchema } from 'jsonapi-query';
+import { exampleData, exampleSchema } from 'jsonapi-query/example';
 import { createHandler, expressMiddleware } from 'jsonapi-query/http';
 import { createMemoryLayer } from 'jsonapi-query/memory';
 

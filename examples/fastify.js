@@ -1,7 +1,7 @@
 // The example dataset served by Fastify below /api.
 // Run: npm run build && node examples/fastify.js   (PORT=0 picks a free port)
 import Fastify from 'fastify';
-import { exampleData, exampleSchema } from 'jsonapi-query';
+import { exampleData, exampleSchema } from 'jsonapi-query/example';
 import { createHandler, fastifyPlugin } from 'jsonapi-query/http';
 import { createMemoryLayer } from 'jsonapi-query/memory';
 

@@ -4,7 +4,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { mount } from 'hono/mount';
-import { exampleData, exampleSchema } from 'jsonapi-query';
+import { exampleData, exampleSchema } from 'jsonapi-query/example';
 import { createHandler, toFetchHandler } from 'jsonapi-query/http';
 import { createMemoryLayer } from 'jsonapi-query/memory';
 

@@ -1,7 +1,7 @@
 // The example dataset served by Koa.
 // Run: npm run build && node examples/koa.js   (PORT=0 picks a free port)
 import Koa from 'koa';
-import { exampleData, exampleSchema } from 'jsonapi-query';
+import { exampleData, exampleSchema } from 'jsonapi-query/example';
 import { createHandler, koaMiddleware } from 'jsonapi-query/http';
 import { createMemoryLayer } from 'jsonapi-query/memory';
 

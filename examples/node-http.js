@@ -1,7 +1,7 @@
 // The example dataset served by plain node:http.
 // Run: npm run build && node examples/node-http.js   (PORT=0 picks a free port)
 import { createServer } from 'node:http';
-import { exampleData, exampleSchema } from 'jsonapi-query';
+import { exampleData, exampleSchema } from 'jsonapi-query/example';
 import { answerClientErrors, createHandler, toNodeListener } from 'jsonapi-query/http';
 import { createMemoryLayer } from 'jsonapi-query/memory';
 

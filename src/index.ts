@@ -38,7 +38,6 @@ export {
   type ResolvedType,
 } from './schema/resolved-schema.js';
 export { validateSchemaDocument } from './schema/validate-schema.js';
-export { exampleSchema, type ExampleSchema } from './example/example-schema.js';
 
 // ast
 export type {
@@ -64,6 +63,8 @@ export {
   type NodeValue,
 } from './ast/filter-factories.js';
 export { foldFilter, mapFilter, type FilterFolder, type FilterNodeOf } from './ast/fold-filter.js';
+export { lowerCasePattern, tokenizePattern, type PatternToken } from './ast/like-pattern.js';
+export { matchWords, words } from './ast/match-words.js';
 export {
   COMPARISON_OPERATORS,
   FIELD_OPERATORS,
@@ -107,14 +108,14 @@ export {
   type Row,
 } from './layers/data-layer.js';
 
-// parse (issue 2)
+// parse
 export { parseQuery } from './parse/parse-query.js';
 export { safeParseQuery, type SafeParseResult } from './parse/safe-parse-query.js';
 export type { ParseOptions } from './parse/parse-options.js';
 export type { QueryInput } from './parse/input/read-input.js';
 export type { ParsedQueryObject } from './parse/input/read-object.js';
 
-// stringify and builder (issue 2)
+// stringify and builder
 export { stringifyQuery, type StringifyOptions } from './stringify/stringify-query.js';
 export { filterEntry, filterJson, type FilterEntry } from './stringify/filter-json.js';
 export { query, type FilterInput, type QueryBuilder, type QueryBuilderOptions } from './build/query-builder.js';
@@ -135,13 +136,12 @@ export type {
   TextFieldName,
 } from './build/typed-names.js';
 
-// execute (issue 3)
+// execute
 export {
   executeCollection,
   executeOne,
   executeRelated,
   executeRelationship,
-  pathId,
   type ExecuteOptions,
   type Execution,
   type Linkage,
@@ -149,9 +149,8 @@ export {
   type Resource,
   type RouteOwner,
 } from './execute/index.js';
-export { exampleData } from './example/example-data.js';
 
-// serialize (issue 4)
+// serialize
 export {
   paginationLinks,
   serializeErrorDocument,

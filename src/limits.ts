@@ -46,7 +46,7 @@ export interface QueryLimits {
 }
 
 /**
- * The defaults of decisions.md.
+ * The defaults (docs/query-syntax.md, "Limits").
  *
  * @example
  * parseQuery(query, { schema, type: 'person', limits: { ...DEFAULT_LIMITS, maxPageSize: 500 } });

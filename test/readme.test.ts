@@ -2,7 +2,8 @@
  * The README's examples, run as written, so the first code a user reads stays true.
  */
 import { describe, expect, it } from 'vitest';
-import { defineSchema, exampleData, exampleSchema, parseQuery } from '../src/index.js';
+import { defineSchema, parseQuery } from '../src/index.js';
+import { exampleData, exampleSchema } from '../src/example/index.js';
 import { createHandler } from '../src/http/index.js';
 import { createMemoryLayer } from '../src/layers/memory/index.js';
 

@@ -7,7 +7,7 @@ import mingo from 'mingo';
 import sift from 'sift';
 import { guard } from '@ucast/mongo2js';
 import { createMemoryLayer } from '../../dist/layers/memory/index.js';
-import { defineSchema } from '../../dist/index.js';
+import { compareNode, defineSchema } from '../../dist/index.js';
 
 const gc = globalThis.gc ?? (() => {});
 if (globalThis.gc === undefined) console.warn('Run with node --expose-gc for heap figures.');
@@ -90,20 +90,20 @@ const idAsc = { path: [], field: 'id', direction: 'asc' };
 const F1 = {
   kind: 'or',
   nodes: [
-    { kind: 'compare', field: 'name', op: 'ilike', value: '%jo%' },
+    compareNode('name', 'ilike', '%jo%'),
     {
       kind: 'and',
       nodes: [
-        { kind: 'compare', field: 'birth_date', op: 'ge', value: '1980-01-01' },
-        { kind: 'compare', field: 'birth_date', op: 'le', value: '1999-12-31' },
-        { kind: 'not', node: { kind: 'compare', field: 'gender', op: 'eq', value: 'm' } },
+        compareNode('birth_date', 'ge', '1980-01-01'),
+        compareNode('birth_date', 'le', '1999-12-31'),
+        { kind: 'not', node: compareNode('gender', 'eq', 'm') },
       ],
     },
   ],
 };
 const F2 = {
   kind: 'and',
-  nodes: [F1, { kind: 'any', relationship: 'computers', node: { kind: 'compare', field: 'serial', op: 'startswith', value: 'SN' } }],
+  nodes: [F1, { kind: 'any', relationship: 'computers', node: compareNode('serial', 'startswith', 'SN') }],
 };
 const S1 = [{ path: [], field: 'birth_date', direction: 'desc' }, { path: [], field: 'name', direction: 'asc' }, idAsc];
 
@@ -196,14 +196,14 @@ function otherShapes() {
   const shapes = [];
   const fields = ['name', 'display_name', 'gender'];
   const ops = ['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'like', 'ilike', 'notlike', 'notilike', 'startswith', 'endswith', 'match'];
-  for (const field of fields) for (const op of ops) shapes.push({ kind: 'compare', field, op, value: 'Jo%' });
+  for (const field of fields) for (const op of ops) shapes.push(compareNode(field, op, 'Jo%'));
   for (const op of ['eq', 'ne', 'lt', 'le', 'gt', 'ge']) shapes.push({ kind: 'compare', field: 'birth_date', op, value: '1990-01-01' });
   const base = shapes.slice();
   for (const a of base) {
     shapes.push({ kind: 'not', node: a });
-    shapes.push({ kind: 'and', nodes: [a, { kind: 'compare', field: 'gender', op: 'is_', value: null }] });
-    shapes.push({ kind: 'or', nodes: [a, { kind: 'compare', field: 'birth_date', op: 'between', value: ['1970-01-01', '1979-12-31'] }] });
-    shapes.push({ kind: 'any', relationship: 'computers', node: { kind: 'compare', field: 'serial', op: 'like', value: `%${a.op}%` } });
+    shapes.push({ kind: 'and', nodes: [a, compareNode('gender', 'is_', null)] });
+    shapes.push({ kind: 'or', nodes: [a, compareNode('birth_date', 'between', ['1970-01-01', '1979-12-31'])] });
+    shapes.push({ kind: 'any', relationship: 'computers', node: compareNode('serial', 'like', `%${a.op}%`) });
   }
   for (let i = 0; i < base.length; i++) {
     for (let j = i + 1; j < base.length && j < i + 4; j++) shapes.push({ kind: 'and', nodes: [base[i], { kind: 'not', node: base[j] }] });

@@ -13,7 +13,8 @@ import { parse as parseRsql } from '@rsql/parser';
 import aqp from 'api-query-params';
 import qs from 'qs';
 import { Bench } from 'tinybench';
-import { exampleSchema, parseQuery } from '../../dist/index.js';
+import { parseQuery } from '../../dist/index.js';
+import { exampleSchema } from '../../dist/example/index.js';
 import { inputA, inputB, inputBAqp, inputBRsql, inputC, inputCAqp, inputCRsql } from './inputs.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);

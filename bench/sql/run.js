@@ -4,7 +4,8 @@
 // (builds first). Sizes: JQ_BENCH_PERSONS (default 1,000,000; computers = 3×).
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { exampleSchema, parseQuery } from '../../dist/index.js';
+import { parseQuery } from '../../dist/index.js';
+import { exampleSchema } from '../../dist/example/index.js';
 import { createSqlLayer, createTables } from '../../dist/layers/sql/index.js';
 
 const url = process.env.JSONAPI_QUERY_POSTGRES_URL;

@@ -6,6 +6,8 @@
 import type { AndNode, FilterNode, NotNode, OrNode } from './filter-node.js';
 import type { ComparisonOperator, FieldOperator } from './operators.js';
 import type { Scalar } from '../schema/infer.js';
+import { tokenizePattern } from './like-pattern.js';
+import { matchWords } from './match-words.js';
 
 /** A compare node's value: a scalar or a list of scalars. */
 export type NodeValue = Scalar | readonly Scalar[];
@@ -21,17 +23,28 @@ export function frozenList<T>(list: readonly T[]): readonly T[] {
 }
 
 /**
- * `{ kind: 'compare', field, op, value }`, frozen. The value is not checked against
- * a schema: the parser (or `query(...).build()`) does that.
+ * `{ kind: 'compare', field, op, value }`, frozen, with the value resolved next to
+ * it: `like`-family nodes carry `pattern` (its tokens), `match` nodes `words` (its
+ * words, each once). The value is not checked against a schema: the parser (or
+ * `query(...).build()`) does that.
  *
  * @example
  * compareNode('name', 'eq', 'John');
  */
 export function compareNode(field: string, op: ComparisonOperator, value: NodeValue): FilterNode {
   const frozen = Array.isArray(value) ? frozenList(value as readonly Scalar[]) : value;
+  const resolved = typeof value === 'string' ? resolveText(op, value) : undefined;
   // The one place an untyped node becomes a `FilterNode`: the union of typed compare
   // shapes cannot be narrowed from a runtime operator.
-  return Object.freeze({ kind: 'compare', field, op, value: frozen }) as FilterNode;
+  return Object.freeze({ kind: 'compare', field, op, value: frozen, ...resolved }) as FilterNode;
+}
+
+const PATTERN_OPERATORS: ReadonlySet<ComparisonOperator> = new Set(['like', 'ilike', 'notlike', 'notilike']);
+
+/** The resolved form of a text value: pattern tokens, match words, or nothing. */
+function resolveText(op: ComparisonOperator, value: string) {
+  if (PATTERN_OPERATORS.has(op)) return { pattern: tokenizePattern(value) };
+  return op === 'match' ? { words: matchWords(value) } : undefined;
 }
 
 /**

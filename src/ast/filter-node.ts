@@ -22,9 +22,10 @@ import type {
   FieldOperator,
   IsOperator,
   ListOperator,
+  PatternOperator,
   ScalarOperator,
-  TextOperator,
 } from './operators.js';
+import type { PatternToken } from './like-pattern.js';
 
 /** Any node of a filter tree. */
 export type FilterNode<S extends ResourceSchema = ResourceSchema, T extends string = string> =
@@ -71,9 +72,27 @@ type CompareNodeOf<S extends ResourceSchema, T extends string, F extends string>
   | {
       readonly kind: 'compare';
       readonly field: F;
-      readonly op: TextOperator;
-      /** A pattern (`like` family), a literal (`startswith`/`endswith`) or words (`match`). */
+      readonly op: PatternOperator;
+      /** The pattern as sent (`%`, `_`, `\\` escapes). */
       readonly value: string;
+      /** The pattern tokenized: literal runs and wildcards. */
+      readonly pattern: readonly PatternToken[];
+    }
+  | {
+      readonly kind: 'compare';
+      readonly field: F;
+      readonly op: 'startswith' | 'endswith';
+      /** A literal prefix or suffix. */
+      readonly value: string;
+    }
+  | {
+      readonly kind: 'compare';
+      readonly field: F;
+      readonly op: 'match';
+      /** The words as sent. */
+      readonly value: string;
+      /** Its words (see `words`), lower-cased, each once, never empty. */
+      readonly words: readonly string[];
     };
 
 /**

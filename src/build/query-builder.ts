@@ -78,12 +78,11 @@ export function query<S extends ResourceSchema, T extends TypeName<S>>(
     const [first, ...rest] = draft.filters;
     const filter =
       first === undefined ? null : rest.length === 0 ? first : { kind: 'and' as const, nodes: draft.filters };
-    const sort = draft.sort ?? [];
-    const hasId = sort.some((key) => key.path.length === 0 && key.field === 'id');
     const ast = {
       type,
       filter,
-      sort: hasId ? sort : [...sort, { path: [], field: 'id', direction: 'asc' as const }],
+      // The parser appends the `id` tie-breaker (stringify writes the keys given).
+      sort: draft.sort ?? [],
       page: draft.page === undefined ? { size: limits.defaultPageSize, number: 1 } : draft.page,
       include: draft.include,
       fields: draft.fields,

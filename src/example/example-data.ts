@@ -1,6 +1,6 @@
 /**
  * The example person/computer dataset for `exampleSchema`: a few dozen records
- * that exercise every rule of decisions.md — nulls (`birth_date`, `gender`), mixed
+ * that exercise every rule of docs/data-layer.md — nulls (`birth_date`, `gender`), mixed
  * case (`John`, `john`, `JOHN`), Unicode (`Zoë`, `Ærø`, `İstanbul`, `straße`, an
  * astral character), `%`, `_` and a backslash inside values, persons without
  * computers, computers without an owner, and ties on `name` and `birth_date`.

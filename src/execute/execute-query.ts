@@ -175,7 +175,7 @@ function contextOf(options: ExecuteOptions, ast: QueryAST): IncludeContext {
 }
 
 /** A related or relationship route, resolved: the owner's type and id, the target, the cardinality. */
-interface Route {
+interface ResolvedRoute {
   readonly ownerType: ResolvedType;
   /** `null` when the path id cannot be an id of the owner's type (a 404). */
   readonly ownerId: Id | null;
@@ -184,7 +184,7 @@ interface Route {
   readonly toMany: boolean;
 }
 
-function routeOf(context: IncludeContext, owner: RouteOwner): Route {
+function routeOf(context: IncludeContext, owner: RouteOwner): ResolvedRoute {
   const ownerType = requireType(context.resolved, owner.type);
   const relationship = ownerType.relationships.get(owner.relationship);
   if (relationship === undefined) {
@@ -200,7 +200,7 @@ function routeOf(context: IncludeContext, owner: RouteOwner): Route {
 }
 
 /** The layer request of a related or relationship route; only a to-many one is filtered and paged. */
-function relatedRequest(route: Route, ownerId: Id, ast: QueryAST, context: IncludeContext): RelatedReadRequest {
+function relatedRequest(route: ResolvedRoute, ownerId: Id, ast: QueryAST, context: IncludeContext): RelatedReadRequest {
   const { offset, limit } = route.toMany ? pageWindow(ast.page, context.limits) : { offset: 0, limit: null };
   return {
     type: route.ownerType.name,

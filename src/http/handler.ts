@@ -64,7 +64,7 @@ export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
   readonly dataLayer: DataLayer;
   /** Prefixed to every link (`https://api.example.com`). Default: links are paths. */
   readonly baseUrl?: string;
-  /** The query budget (decisions.md defaults), per type where wanted; `allowUnpaginated` among them. */
+  /** The query budget (defaults in docs/query-syntax.md), per type where wanted; `allowUnpaginated` among them. */
   readonly limits?: LimitOptions;
   /** Strict JSON:API: never repeat a resource of `data` in `included`. Default `false` (the specification). */
   readonly strictIncluded?: boolean;

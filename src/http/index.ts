@@ -1,6 +1,6 @@
 /**
  * `jsonapi-query/http`: the framework-agnostic JSON:API request handler, and
- * adapters for node:http, Express, Fastify, Hono and Koa.
+ * adapters for node:http, Express, Fastify, fetch runtimes, Hono and Koa.
  */
 export {
   createHandler,
@@ -23,5 +23,6 @@ export {
   type FastifyReplyLike,
   type FastifyRequestLike,
 } from './adapters/fastify.js';
-export { honoHandler, toFetchHandler } from './adapters/hono.js';
+export { toFetchHandler } from './adapters/fetch.js';
+export { honoHandler } from './adapters/hono.js';
 export { koaMiddleware, type KoaContextLike } from './adapters/koa.js';

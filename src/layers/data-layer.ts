@@ -1,14 +1,20 @@
 /**
  * The DataLayer interface: what the handler asks of a store to serve every route
  * of the specification. Nothing in it is shaped by one storage engine; every layer
- * gives the same records in the same order for the same request (decisions.md),
+ * gives the same records in the same order for the same request (docs/data-layer.md),
  * which the conformance kit of `jsonapi-query/testing` proves.
  */
 import type { FilterNode } from '../ast/filter-node.js';
 import type { Operator } from '../ast/operators.js';
 import type { SortKey } from '../ast/query-ast.js';
 
-/** A primary key as a layer holds it: a string, or a number for `integer` ids. */
+/**
+ * A primary key, always in its normalised form (docs/data-layer.md): a safe
+ * non-negative integer `number` for a type with `integer` ids (`/pets/7` → `7`; `07`,
+ * ` 7`, `7.0` and integers past 2^53 − 1 name no record and never reach a layer), the
+ * string exactly as sent for `string` ids (`07` and `7` are two ids). The executor
+ * produces it from the URL; a layer compares it as it is and never converts it.
+ */
 export type Id = string | number;
 
 /**

@@ -4,7 +4,7 @@ import type { QueryLimits } from '../limits.js';
 import type { RawMember } from './input/raw-query.js';
 
 /**
- * Parses `page[size]` and `page[number]` (decisions.md): base-10 integers without
+ * Parses `page[size]` and `page[number]` (docs/query-syntax.md): base-10 integers without
  * sign, decimal point or exponent; the default size when none is given; `0`
  * disabling pagination (`null`) where allowed, and then only with page 1; the
  * maximum size (applied to the default too) and the maximum offset. Any other

@@ -14,7 +14,7 @@ export interface ParseOptions<S extends ResourceSchema = ResourceSchema, T exten
   readonly schema: S;
   /** The resource type `filter`, `sort` and `page` apply to. */
   readonly type: T;
-  /** The query budget; defaults are those of decisions.md. Overrides per type apply to `type`. */
+  /** The query budget; defaults in docs/query-syntax.md. Overrides per type apply to `type`. */
   readonly limits?: LimitOptions | undefined;
   /**
    * The operators the data layer supports; any other operator is a 400

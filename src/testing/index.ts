@@ -4,8 +4,8 @@
  * near-valid mutations) and the conformance kit for data layers. See docs/testing.md.
  */
 
-// arbitraries (issue 2)
+// arbitraries
 export * from './arbitraries/index.js';
 
-// conformance kit (issue 3)
+// conformance kit
 export * from './conformance/index.js';

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCommand, PARSE_USAGE } from '../../src/cli/parse-command.js';
-import { exampleSchema } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 import { ownedTempDir } from '../helpers/owned.js';
 
 /** Runs `parse` with captured output. */

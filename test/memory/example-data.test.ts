@@ -3,13 +3,15 @@ import type { FilterNode } from '../../src/ast/filter-node.js';
 import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
+import { compareNode, type NodeValue } from '../../src/ast/filter-factories.js';
+import type { ComparisonOperator } from '../../src/ast/operators.js';
 
 const layer = createMemoryLayer(exampleSchema, exampleData);
 const signal = new AbortController().signal;
 const idAsc = { path: [], field: 'id', direction: 'asc' } as const;
 const ids = async (type: string, filter: FilterNode | null) =>
   (await layer.read({ type, filter, sort: [idAsc], offset: 0, limit: null }, { signal })).rows.map((row) => row.id);
-const cmp = (field: string, op: string, value: unknown) => ({ kind: 'compare', field, op, value }) as FilterNode;
+const cmp = (field: string, op: ComparisonOperator, value: NodeValue) => compareNode(field, op, value);
 
 describe('the example dataset', () => {
   it('loads into the memory layer', async () => {

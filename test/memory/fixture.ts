@@ -2,6 +2,8 @@ import type { FilterNode } from '../../src/ast/filter-node.js';
 import type { SortKey } from '../../src/ast/query-ast.js';
 import { createMemoryLayer, type MemoryLayerOptions } from '../../src/layers/memory/index.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
+import { compareNode, type NodeValue } from '../../src/ast/filter-factories.js';
+import type { ComparisonOperator } from '../../src/ast/operators.js';
 
 /** A schema covering every field kind, nullable and not, integer ids, and both relationship kinds. */
 export const schema = defineSchema({
@@ -49,13 +51,14 @@ export const data = {
 
 export const idAsc: SortKey = { path: [], field: 'id', direction: 'asc' };
 
-/** Sort keys from `sort` syntax: `-born,manager.name`. */
+/** Sort keys from `sort` syntax (`-born,manager.name`), made total with `id` as the parser does. */
 export function sortOf(text: string): SortKey[] {
-  return text.split(',').map((item) => {
+  const keys = text.split(',').map((item): SortKey => {
     const direction = item.startsWith('-') ? 'desc' : 'asc';
     const parts = item.replace(/^-/, '').split('.');
     return { path: parts.slice(0, -1), field: parts[parts.length - 1] as string, direction };
   });
+  return keys.some((key) => key.path.length === 0 && key.field === 'id') ? keys : [...keys, idAsc];
 }
 
 /** A layer over the fixture and a helper returning the ids a read gives. */
@@ -71,7 +74,7 @@ export function fixtureLayer(options: MemoryLayerOptions = {}) {
 
 /** Filter node builders for readable tables. */
 export const f = {
-  cmp: (field: string, op: string, value: unknown): FilterNode => ({ kind: 'compare', field, op, value }) as FilterNode,
+  cmp: (field: string, op: string, value: unknown): FilterNode => compareNode(field, op as ComparisonOperator, value as NodeValue),
   fields: (field: string, op: string, other: string): FilterNode => ({ kind: 'compare_fields', field, op, other }) as FilterNode,
   and: (...nodes: FilterNode[]): FilterNode => ({ kind: 'and', nodes }),
   or: (...nodes: FilterNode[]): FilterNode => ({ kind: 'or', nodes }),

@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ast, errorsOf, faultOf, jsonFilter, parse, shopSchema, summary } from './test-schema.js';
+import { compareNode } from '../../src/ast/filter-factories.js';
 
 const shop = { schema: shopSchema, type: 'order' } as const;
 const ID_ASC = { path: [], field: 'id', direction: 'asc' } as const;
@@ -339,7 +340,7 @@ describe('filter', () => {
       expect(shortcut).toEqual({
         kind: 'any',
         relationship: 'computers',
-        node: { kind: 'compare', field: 'serial', op, value: val },
+        node: compareNode('serial', op, val),
       });
     },
   );

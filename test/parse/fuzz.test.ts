@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exampleSchema, isQueryError, parseQuery, QueryError, type ParsedQueryObject } from '../../src/index.js';
+import { isQueryError, parseQuery, QueryError, type ParsedQueryObject } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 import { shopSchema } from './test-schema.js';
 
 /** Inputs per property: 2,000 in CI, more from `npm run test:fuzz` (`JSONAPI_QUERY_FUZZ_RUNS`). */

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ast, errorsOf, faultOf, jsonFilter, parse, shopSchema, summary } from './test-schema.js';
-import { exampleSchema, parseQuery } from '../../src/index.js';
+import { parseQuery } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 
 const shop = { schema: shopSchema, type: 'order' } as const;
 const nested = (depth: number, leaf: string) => '{"not":'.repeat(depth) + leaf + '}'.repeat(depth);

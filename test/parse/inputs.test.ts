@@ -3,7 +3,8 @@
  * `safeParseQuery` returns them as results.
  */
 import { describe, expect, it } from 'vitest';
-import { exampleSchema, isQueryError, QueryError, safeParseQuery } from '../../src/index.js';
+import { isQueryError, QueryError, safeParseQuery } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 import { errorsOf, parse, summary } from './test-schema.js';
 
 const query =

@@ -1,12 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import {
-  exampleSchema,
-  parseQuery,
-  safeParseQuery,
-  type ExampleSchema,
-  type QueryAST,
-  type ResourceSchema,
-} from '../../src/index.js';
+import { parseQuery, safeParseQuery, type QueryAST, type ResourceSchema } from '../../src/index.js';
+import { exampleSchema, type ExampleSchema } from '../../src/example/index.js';
 
 describe('parseQuery types', () => {
   it('returns QueryAST<S, T> for a schema declared as const and a literal type', () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryAST } from '../../src/index.js';
 import { ast, jsonFilter, parse } from './test-schema.js';
+import { compareNode } from '../../src/ast/filter-factories.js';
 
 const ID_ASC = { path: [], field: 'id', direction: 'asc' } as const;
 const john = { kind: 'compare', field: 'name', op: 'eq', value: 'John' } as const;
@@ -120,7 +121,7 @@ const fixtures: readonly Fixture[] = [
               {
                 kind: 'and',
                 nodes: [
-                  { kind: 'compare', field: 'name', op: 'like', value: 'J%' },
+                  compareNode('name', 'like', 'J%'),
                   { kind: 'compare', field: 'birth_date', op: 'lt', value: '2000-01-01' },
                 ],
               },
@@ -157,7 +158,7 @@ const fixtures: readonly Fixture[] = [
     ([op, field, value]): Fixture => ({
       description: `operator ${op}`,
       query: jsonFilter([{ name: field, op, val: value }]),
-      expected: ast({ filter: { kind: 'compare', field, op, value } as QueryAST['filter'] }),
+      expected: ast({ filter: compareNode(field, op, value) }),
     }),
   ),
   // 4.2 sort
@@ -264,7 +265,7 @@ const fixtures: readonly Fixture[] = [
           {
             kind: 'or',
             nodes: [
-              { kind: 'compare', field: 'name', op: 'ilike', value: '%john%' },
+              compareNode('name', 'ilike', '%john%'),
               {
                 kind: 'and',
                 nodes: [

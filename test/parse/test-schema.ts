@@ -1,14 +1,5 @@
-import {
-  defineSchema,
-  exampleSchema,
-  isQueryError,
-  parseQuery,
-  type JsonApiError,
-  type LimitOptions,
-  type Operator,
-  type ParsedQueryObject,
-  type QueryAST,
-} from '../../src/index.js';
+import { defineSchema, isQueryError, parseQuery, type JsonApiError, type LimitOptions, type Operator, type ParsedQueryObject, type QueryAST } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 
 /**
  * A schema exercising what the example schema does not: integer ids, numbers,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defineSchema, exampleSchema, resolveSchema, SchemaError, type ResourceSchema } from '../../src/index.js';
+import { defineSchema, resolveSchema, SchemaError, type ResourceSchema } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 
 function issuesOf(document: unknown): readonly { type?: string; field?: string; message: string }[] {
   try {

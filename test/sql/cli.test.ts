@@ -12,6 +12,7 @@ import { openDatabase, openSqlLayer } from '../../src/cli/sql-source.js';
 import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { context } from './fixtures.js';
+import { compareNode } from '../../src/ast/filter-factories.js';
 
 function io(): { stdout: { write(text: string): void; text: string }; stderr: { write(text: string): void; text: string } } {
   const stream = (): { write(text: string): void; text: string } => {
@@ -40,7 +41,7 @@ describe('load --db sqlite:FILE with the example dataset', () => {
       const { rows, total } = await layer.read(
         {
           type: 'person',
-          filter: { kind: 'compare', field: 'name', op: 'ilike', value: 'john' },
+          filter: compareNode('name', 'ilike', 'john'),
           sort: [{ path: [], field: 'id', direction: 'asc' }],
           offset: 0,
           limit: 10,

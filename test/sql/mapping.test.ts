@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exampleSchema } from '../../src/example/example-schema.js';
-import { parsePattern, toGlobPattern, toLikePattern, lowerTokens } from '../../src/layers/sql/like-pattern.js';
+import { lowerCasePattern, tokenizePattern } from '../../src/ast/like-pattern.js';
+import { toGlobPattern, toLikePattern } from '../../src/layers/sql/like-syntax.js';
 import { planTables, resolveSqlMapping } from '../../src/layers/sql/index.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { resolveSchema } from '../../src/schema/resolved-schema.js';
@@ -122,11 +123,11 @@ describe('like patterns', () => {
     ['trailing\\', 'trailing\\', 'trailing\\'],
     ['\\\\%', '\\%', '\\*'],
   ])('%s → LIKE %s, GLOB %s', (pattern, like, glob) => {
-    expect(toLikePattern(parsePattern(pattern))).toBe(like);
-    expect(toGlobPattern(parsePattern(pattern))).toBe(glob);
+    expect(toLikePattern(tokenizePattern(pattern))).toBe(like);
+    expect(toGlobPattern(tokenizePattern(pattern))).toBe(glob);
   });
 
   it('lower-cases literal text only, as JavaScript does', () => {
-    expect(toLikePattern(lowerTokens(parsePattern('İS\\_%')))).toBe('i̇s!_%');
+    expect(toLikePattern(lowerCasePattern(tokenizePattern('İS\\_%')))).toBe('i̇s!_%');
   });
 });

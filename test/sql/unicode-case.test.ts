@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
-import { words } from '../../src/layers/memory/match-words.js';
+import { words } from '../../src/ast/match-words.js';
 import {
   DOTTED_CAPITAL_I,
   LAST_CASED_CODE_POINT,
@@ -20,6 +20,7 @@ import type { FilterNode } from '../../src/ast/filter-node.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { availableEngines, type EngineInstance, skippedEngines } from '../helpers/engines.js';
 import { context } from './fixtures.js';
+import { compareNode } from '../../src/ast/filter-factories.js';
 
 const schema = defineSchema({
   types: {
@@ -97,10 +98,10 @@ function probes(): { ilike: string[]; match: string[] } {
 const { ilike, match } = probes();
 const FILTERS: readonly FilterNode[] = [
   ...ilike.flatMap((value): FilterNode[] => [
-    { kind: 'compare', field: 'v', op: 'ilike', value },
-    { kind: 'compare', field: 'v', op: 'notilike', value },
+    compareNode('v', 'ilike', value),
+    compareNode('v', 'notilike', value),
   ]),
-  ...match.map((value): FilterNode => ({ kind: 'compare', field: 'v', op: 'match', value })),
+  ...match.map((value) => compareNode('v', 'match', value)),
 ];
 
 describe('word characters and case differences', () => {

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  exampleSchema,
-  parseQuery,
-  safeParseQuery,
-  stringifyQuery,
-  type QueryAST,
-  type ResourceSchema,
-} from '../../src/index.js';
+import { parseQuery, safeParseQuery, stringifyQuery, type QueryAST, type ResourceSchema } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 import {
   arbitraryNearValidQueryString,
   arbitraryQueryAst,

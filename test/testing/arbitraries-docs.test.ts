@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { exampleSchema, isQueryError, parseQuery } from '../../src/index.js';
+import { isQueryError, parseQuery } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import {
   arbitraryData,

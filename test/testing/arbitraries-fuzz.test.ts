@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exampleSchema, isQueryError, parseQuery, QueryError, type ResourceSchema } from '../../src/index.js';
+import { isQueryError, parseQuery, QueryError, type ResourceSchema } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 import { arbitraryNearValidQueryString } from '../../src/testing/index.js';
 import { richSchema } from '../types/rich-schema.js';
 

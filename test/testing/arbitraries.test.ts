@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  exampleSchema,
-  OPERATORS_BY_KIND,
-  parseQuery,
-  resolveSchema,
-  stringifyQuery,
-  type FilterNode,
-  type Id,
-  type ResourceSchema,
-} from '../../src/index.js';
+import { OPERATORS_BY_KIND, parseQuery, resolveSchema, stringifyQuery, type FilterNode, type Id, type ResourceSchema } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import {
   arbitraryData,

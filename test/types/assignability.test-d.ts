@@ -1,13 +1,6 @@
 import { expectTypeOf, test } from 'vitest';
-import {
-  exampleSchema,
-  executeCollection,
-  parseQuery,
-  type ExampleSchema,
-  type FilterNode,
-  type QueryAST,
-  type ReadRequest,
-} from '../../src/index.js';
+import { executeCollection, parseQuery, type FilterNode, type QueryAST, type ReadRequest } from '../../src/index.js';
+import { exampleSchema, type ExampleSchema } from '../../src/example/index.js';
 
 test('a typed QueryAST is assignable to the plain QueryAST that layers and the executor take', () => {
   const ast = parseQuery('filter[name]=John', { schema: exampleSchema, type: 'person' });

@@ -1,14 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import {
-  exampleSchema,
-  filterHelper,
-  query,
-  type ExampleSchema,
-  type FilterHelper,
-  type FilterNode,
-  type QueryAST,
-  type QueryBuilder,
-} from '../../src/index.js';
+import { filterHelper, query, type FilterHelper, type FilterNode, type QueryAST, type QueryBuilder } from '../../src/index.js';
+import { exampleSchema, type ExampleSchema } from '../../src/example/index.js';
 import { richSchema, type RichSchema } from './rich-schema.js';
 
 describe('the typed builder', () => {

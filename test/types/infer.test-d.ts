@@ -1,24 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import {
-  exampleSchema,
-  parseQuery,
-  type AttributeName,
-  type ExampleSchema,
-  type FieldKindOf,
-  type FieldValue,
-  type FilterableFieldName,
-  type FilterNode,
-  type IdValue,
-  type IncludeName,
-  type QueryAST,
-  type ResourceSchema,
-  type SortableFieldName,
-  type SortName,
-  type TargetOf,
-  type ToManyName,
-  type ToOneName,
-  type TypeName,
-} from '../../src/index.js';
+import { parseQuery, type AttributeName, type FieldKindOf, type FieldValue, type FilterableFieldName, type FilterNode, type IdValue, type IncludeName, type QueryAST, type ResourceSchema, type SortableFieldName, type SortName, type TargetOf, type ToManyName, type ToOneName, type TypeName } from '../../src/index.js';
+import { exampleSchema, type ExampleSchema } from '../../src/example/index.js';
 import type { RichSchema } from './rich-schema.js';
 import { richSchema } from './rich-schema.js';
 

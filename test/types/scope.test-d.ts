@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
-import { exampleData, exampleSchema, filterHelper } from '../../src/index.js';
+import { filterHelper } from '../../src/index.js';
+import { exampleData, exampleSchema } from '../../src/example/index.js';
 import { createHandler } from '../../src/http/index.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 

@@ -1,34 +1,9 @@
 /**
- * The Web `Request`/`Response` adapter, and so Hono and every fetch runtime
- * (Deno, Bun, Cloudflare Workers, `@hono/node-server`). The raw path and query are
- * cut from `request.url` as a string, never re-parsed into a `URL`.
+ * The Hono adapter: a route handler over the fetch adapter (`c.req.raw` is a Web
+ * `Request`).
  */
 import type { Handler } from '../handler.js';
-import { answer, splitTarget } from './adapter-kit.js';
-
-/**
- * Turns a handler into a fetch handler: `(request: Request) => Promise<Response>`.
- * The request's own `signal` is passed through.
- *
- * @example
- * Deno.serve(toFetchHandler(createHandler({ schema, dataLayer })));
- * // Hono, below a prefix (`mount` from 'hono/mount' strips it):
- * app.all('/api/*', mount(toFetchHandler(createHandler({ schema, dataLayer, baseUrl: '/api' }))));
- */
-export function toFetchHandler(handler: Handler): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const { path, query } = splitTarget(request.url);
-    const response = await answer(handler, { method: request.method, path, query, headers, signal: request.signal });
-    return new Response(response.body === '' ? null : response.body, {
-      status: response.status,
-      headers: response.headers,
-    });
-  };
-}
+import { toFetchHandler } from './fetch.js';
 
 /**
  * A Hono route handler: `app.all('*', honoHandler(handler))`.

@@ -62,7 +62,7 @@ export function abortOnClose(res: ServerResponse): AbortSignal {
  * @example
  * writeNodeResponse(res, { status: 200, headers: { 'content-type': 'application/vnd.api+json' }, body: '{}' });
  */
-export function writeNodeResponse(res: ServerResponse, response: HandlerResponse): void {
+function writeNodeResponse(res: ServerResponse, response: HandlerResponse): void {
   if (res.headersSent || res.destroyed) return;
   res.statusCode = response.status;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);

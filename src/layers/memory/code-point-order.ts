@@ -1,6 +1,6 @@
 /**
  * Compares two strings by Unicode code point (binary) order, as every data layer
- * does (decisions.md). JavaScript's `<` compares UTF-16 code units, which puts
+ * does (docs/data-layer.md). JavaScript's `<` compares UTF-16 code units, which puts
  * astral characters (surrogate pairs, U+D800–U+DFFF) before U+E000–U+FFFF; this
  * function corrects exactly that case at the first differing unit.
  *

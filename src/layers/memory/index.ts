@@ -5,5 +5,3 @@ export { createMemoryLayer, type MemoryLayer, type MemoryLayerOptions } from './
 export { MemoryDataError } from './memory-data-error.js';
 export type { MemoryData } from './load-store.js';
 export { compareCodePoints } from './code-point-order.js';
-export { compileLikePattern } from './like-pattern.js';
-export { compileMatch, words } from './match-words.js';

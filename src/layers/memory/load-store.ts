@@ -93,7 +93,7 @@ function typeStore({ type, rows, byId, slots }: Loading): TypeStore {
  * @example
  * [10, 9].sort(idComparator('integer')); // [9, 10]
  */
-export function idComparator(idType: 'string' | 'integer'): (a: Id, b: Id) => number {
+function idComparator(idType: 'string' | 'integer'): (a: Id, b: Id) => number {
   return idType === 'integer'
     ? (a, b) => (a as number) - (b as number)
     : (a, b) => compareCodePoints(a as string, b as string);

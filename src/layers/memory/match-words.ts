@@ -1,22 +1,16 @@
 import { words } from '../../ast/match-words.js';
 
-export { words };
-
 /**
- * Compiles a `match` value into a predicate on a (non-null) field value: every word
- * of the value occurs as a whole word of the field (both tokenized by `words`).
+ * Compiles the words of a `match` node into a predicate on a (non-null) field
+ * value: every word occurs as a whole word of the field (split by `words`).
  *
  * @example
- * compileMatch('doe john')('John Doe'); // true
- * compileMatch('jo')('John Doe'); // false: whole words only
+ * compileMatch(['doe', 'john'])('John Doe'); // true
+ * compileMatch(['jo'])('John Doe'); // false: whole words only
  */
-export function compileMatch(value: string): (field: string) => boolean {
-  const wanted = [...new Set(words(value))];
-  if (wanted.length === 0) return () => true;
-  if (wanted.length === 1) {
-    const [word] = wanted as [string];
-    return (field) => words(field).includes(word);
-  }
+export function compileMatch(wanted: readonly string[]): (field: string) => boolean {
+  const [only] = wanted;
+  if (wanted.length === 1 && only !== undefined) return (field) => words(field).includes(only);
   return (field) => {
     const present = new Set(words(field));
     return wanted.every((word) => present.has(word));

@@ -2,7 +2,7 @@ import { OPERATORS, type Operator } from '../../ast/operators.js';
 import type { FilterNode } from '../../ast/filter-node.js';
 import type { SortKey } from '../../ast/query-ast.js';
 import type { ResourceSchema } from '../../schema/schema.js';
-import { resolveSchema, type ResolvedType } from '../../schema/resolved-schema.js';
+import { resolveSchema } from '../../schema/resolved-schema.js';
 import type {
   DataLayer,
   Id,
@@ -212,12 +212,7 @@ function relationshipOf(
   return { slot, target: requireStore(store, relationship.target), toMany: relationship.toMany };
 }
 
-/** A row by id, accepting an integer id given as its canonical decimal string. */
+/** A row by id; the id comes normalised (docs/data-layer.md), so it is looked up as it is. */
 function findRow(type: TypeStore, id: Id): StoredRow | undefined {
-  return type.byId.get(normalizeId(type.type, id));
-}
-
-function normalizeId(type: ResolvedType, id: Id): Id {
-  if (type.idType === 'string') return String(id);
-  return typeof id === 'string' && /^(0|[1-9][0-9]{0,15})$/.test(id) ? Number(id) : id;
+  return type.byId.get(id);
 }

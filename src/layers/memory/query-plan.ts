@@ -1,10 +1,11 @@
-import type { AndNode, AnyNode, CompareFieldsNode, FilterNode, HasNode, OrNode } from '../../ast/filter-node.js';
+import type { AndNode, AnyNode, CompareFieldsNode, CompareNode, FilterNode, HasNode, OrNode } from '../../ast/filter-node.js';
 import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
 import type { FieldOperator } from '../../ast/operators.js';
 import type { SortKey } from '../../ast/query-ast.js';
 import type { ResolvedAttribute, ResolvedType } from '../../schema/resolved-schema.js';
 import { isCodeUnitSafe } from './code-point-order.js';
-import { compileLikePattern, compileLowerCasePattern } from './like-pattern.js';
+import { lowerCasePattern } from '../../ast/like-pattern.js';
+import { compileLikeMatcher } from './like-matcher.js';
 import { compileMatch } from './match-words.js';
 import type { Store, TypeStore } from './store.js';
 
@@ -86,15 +87,15 @@ export function lowerFilter(store: Store, type: string, node: FilterNode): Lower
 }
 
 /**
- * Lowers sort keys, appending `id` ascending when the primary key is not a key, so
- * the order is always total.
+ * Lowers sort keys. The keys are total already (the parser appends the `id`
+ * tie-breaker; docs/data-layer.md).
  *
  * @example
- * lowerSort(store, 'computer', [{ path: ['owner'], field: 'name', direction: 'asc' }]);
+ * lowerSort(store, 'computer', [{ path: ['owner'], field: 'name', direction: 'asc' }, { path: [], field: 'id', direction: 'asc' }]);
  */
 export function lowerSort(store: Store, type: string, keys: readonly SortKey[]): SortPlanKey[] {
   const root = requireStore(store, type);
-  const lowered = keys.map((key): SortPlanKey => {
+  return keys.map((key): SortPlanKey => {
     let current = root;
     const slots: number[] = [];
     for (const name of key.path) {
@@ -110,10 +111,6 @@ export function lowerSort(store: Store, type: string, keys: readonly SortKey[]):
     const codePoint = attribute.kind === 'string' && !current.codeUnitSafe.has(key.field);
     return { slots, field: key.field, desc: key.direction === 'desc', codePoint };
   });
-  if (!keys.some((key) => key.path.length === 0 && key.field === 'id')) {
-    lowered.push({ slots: [], field: 'id', desc: false, codePoint: root.type.id.kind === 'string' && !root.codeUnitSafe.has('id') });
-  }
-  return lowered;
 }
 
 /**
@@ -188,7 +185,7 @@ function lowerFieldComparison(current: TypeStore, node: CompareFieldsNode, negat
 function lowerCompare(
   current: TypeStore,
   attribute: ResolvedAttribute,
-  node: Extract<FilterNode, { kind: 'compare' }>,
+  node: CompareNode,
   negate: boolean,
   constants: unknown[],
 ): FilterPlan {
@@ -199,19 +196,18 @@ function lowerCompare(
   const codePoint = (value: unknown): boolean =>
     attribute.kind === 'string' && !current.codeUnitSafe.has(field) && typeof value === 'string' && !isCodeUnitSafe(value);
   const test = (valueTest: ValueTest, negated: boolean): FilterPlan => ({ k: 'test', field, nullable, test: valueTest, negate: negated });
-  const { op, value } = node;
-  switch (op) {
+  switch (node.op) {
     case 'is_':
     case 'isnot':
-      return { k: 'is', field, value: value as null | boolean, negate: negate !== (op === 'isnot') };
+      return { k: 'is', field, value: node.value, negate: negate !== (node.op === 'isnot') };
     case 'in_':
     case 'notin_': {
-      const list = value as readonly unknown[];
-      if (list.length === 0) return { k: 'const', value: (op === 'notin_') !== negate };
-      return test({ t: 'in', c: constant(new Set(list)) }, negate !== (op === 'notin_'));
+      const negated = node.op === 'notin_';
+      if (node.value.length === 0) return { k: 'const', value: negated !== negate };
+      return test({ t: 'in', c: constant(new Set(node.value)) }, negate !== negated);
     }
     case 'between': {
-      const [lo, hi] = value as readonly [unknown, unknown];
+      const [lo, hi] = node.value;
       return test({ t: 'between', lo: constant(lo), hi: constant(hi), codePoint: codePoint(lo) || codePoint(hi) }, negate);
     }
     case 'eq':
@@ -220,27 +216,27 @@ function lowerCompare(
     case 'le':
     case 'gt':
     case 'ge': {
+      const { op, value } = node;
       if (value === null) return { k: 'const', value: false };
-      const t = op === 'ne' ? 'eq' : op;
-      return test({ t, c: constant(value), codePoint: codePoint(value) }, negate !== (op === 'ne'));
+      return test({ t: op === 'ne' ? 'eq' : op, c: constant(value), codePoint: codePoint(value) }, negate !== (op === 'ne'));
     }
     case 'like':
     case 'notlike':
-      return test({ t: 'call', c: constant(compileLikePattern(value as string, false)) }, negate !== (op === 'notlike'));
+      return test({ t: 'call', c: constant(compileLikeMatcher(node.pattern)) }, negate !== (node.op === 'notlike'));
     case 'ilike':
     case 'notilike':
       return {
         k: 'lowered',
         field,
         nullable,
-        matcher: constant(compileLowerCasePattern(value as string)),
+        matcher: constant(compileLikeMatcher(lowerCasePattern(node.pattern))),
         column: constant(current.lowered(field)),
-        negate: negate !== (op === 'notilike'),
+        negate: negate !== (node.op === 'notilike'),
       };
     case 'match':
-      return test({ t: 'call', c: constant(compileMatch(value as string)) }, negate);
+      return test({ t: 'call', c: constant(compileMatch(node.words)) }, negate);
     case 'startswith':
     case 'endswith':
-      return test({ t: op, c: constant(value) }, negate);
+      return test({ t: node.op, c: constant(node.value) }, negate);
   }
 }

@@ -15,7 +15,7 @@ export interface ScanResult {
 }
 
 /** Records between two `signal.aborted` checks in long loops. */
-export const ABORT_INTERVAL = 4096;
+const ABORT_INTERVAL = 4096;
 
 /**
  * A filtered, sorted, paged walk over rows, for the closure-based evaluation (the
@@ -117,7 +117,7 @@ function scanTop(
  * @example
  * heap.push(row); siftUp(heap, heap.length - 1, comparator);
  */
-export function siftUp(heap: Row[], index: number, comparator: Comparator): void {
+function siftUp(heap: Row[], index: number, comparator: Comparator): void {
   const row = heap[index] as Row;
   let position = index;
   while (position > 0) {
@@ -136,7 +136,7 @@ export function siftUp(heap: Row[], index: number, comparator: Comparator): void
  * @example
  * heap[0] = row; siftDown(heap, 0, comparator);
  */
-export function siftDown(heap: Row[], index: number, comparator: Comparator): void {
+function siftDown(heap: Row[], index: number, comparator: Comparator): void {
   const row = heap[index] as Row;
   const length = heap.length;
   let position = index;

@@ -15,7 +15,7 @@ import {
   requireMappedRelationship,
   requireMappedType,
 } from './sql-mapping.js';
-import { comparable, type Operand, SQL_FALSE, SQL_OPERATORS, SQL_TRUE } from './sql-operators.js';
+import { comparable, compareSql, type ColumnOperand, SQL_FALSE, SQL_TRUE } from './sql-operators.js';
 
 /** What compiling needs beside the node: the mapping, the dialect, fresh aliases. */
 export interface CompileContext {
@@ -26,7 +26,7 @@ export interface CompileContext {
 }
 
 /** The record a node is evaluated on: its mapped type and table alias. */
-export interface Scope {
+export interface TableScope {
   readonly mapped: MappedType;
   readonly alias: string;
 }
@@ -49,7 +49,7 @@ export function compileContext(mapping: ResolvedSqlMapping, dialect: SqlDialect,
  * @example
  * fieldOperand({ mapped: person, alias: 't0' }, 'name').column; // "t0"."name"
  */
-export function fieldOperand(scope: Scope, field: string): Operand {
+export function fieldOperand(scope: TableScope, field: string): ColumnOperand {
   const { type, columns } = scope.mapped;
   const attribute: ResolvedAttribute | undefined = field === 'id' ? type.id : type.attributes.get(field);
   const column = columns.get(field);
@@ -61,11 +61,11 @@ export function fieldOperand(scope: Scope, field: string): Operand {
 
 const FIELD_OPERATORS = { eq: '=', ne: '<>', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
 
-type Compile = (node: FilterNode, scope: Scope) => RawBuilder<SqlBool>;
+type Compile = (node: FilterNode, scope: TableScope) => RawBuilder<SqlBool>;
 
 /** `and`/`or` of the children; no child is `true` for `and`, `false` for `or`. */
 function junction(word: 'and' | 'or', empty: RawBuilder<SqlBool>) {
-  return (node: AndNode | OrNode, scope: Scope, compile: Compile): RawBuilder<SqlBool> =>
+  return (node: AndNode | OrNode, scope: TableScope, compile: Compile): RawBuilder<SqlBool> =>
     node.nodes.length === 0
       ? empty
       : sql<SqlBool>`(${sql.join(
@@ -74,11 +74,11 @@ function junction(word: 'and' | 'or', empty: RawBuilder<SqlBool>) {
         )})`;
 }
 
-function nodeCompilers(context: CompileContext): FilterFolder<RawBuilder<SqlBool>, Scope> {
-  const exists = (node: AnyNode | HasNode, scope: Scope, compile: Compile): RawBuilder<SqlBool> =>
+function nodeCompilers(context: CompileContext): FilterFolder<RawBuilder<SqlBool>, TableScope> {
+  const exists = (node: AnyNode | HasNode, scope: TableScope, compile: Compile): RawBuilder<SqlBool> =>
     compileExists(node.relationship, node.node, scope, context, compile);
   return {
-    compare: (node, scope) => SQL_OPERATORS[node.op](fieldOperand(scope, node.field), node.value, context.dialect),
+    compare: (node, scope) => compareSql(fieldOperand(scope, node.field), node, context.dialect),
     compare_fields: (node, scope) => {
       const purpose = node.op === 'eq' || node.op === 'ne' ? 'equality' : 'order';
       const left = comparable(fieldOperand(scope, node.field), context.dialect, purpose);
@@ -96,7 +96,7 @@ function nodeCompilers(context: CompileContext): FilterFolder<RawBuilder<SqlBool
 function compileExists(
   relationshipName: string,
   node: FilterNode,
-  scope: Scope,
+  scope: TableScope,
   context: CompileContext,
   compile: Compile,
 ): RawBuilder<SqlBool> {
@@ -115,6 +115,6 @@ function compileExists(
  * compileFilter({ kind: 'compare', field: 'name', op: 'eq', value: 'John' }, scope, context);
  * // "t0"."name" = $1   (PostgreSQL)
  */
-export function compileFilter(node: FilterNode, scope: Scope, context: CompileContext): RawBuilder<SqlBool> {
+export function compileFilter(node: FilterNode, scope: TableScope, context: CompileContext): RawBuilder<SqlBool> {
   return foldFilter(node, nodeCompilers(context), scope);
 }

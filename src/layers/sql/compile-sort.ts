@@ -5,7 +5,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { SortKey } from '../../ast/query-ast.js';
-import { type CompileContext, fieldOperand, type Scope } from './compile-filter.js';
+import { type CompileContext, fieldOperand, type TableScope } from './compile-filter.js';
 import { leftJoinToOne } from './relationship-sql.js';
 import { requireMappedRelationship, requireMappedType } from './sql-mapping.js';
 import { comparable } from './sql-operators.js';
@@ -24,9 +24,9 @@ export interface CompiledSort {
  * compileSort([{ path: ['owner'], field: 'name', direction: 'asc' }, { path: [], field: 'id', direction: 'asc' }], scope, context);
  * // joins: left join "person" as "s1" on …; orderBy: "s1"."name" collate "C" asc, "t0"."id" asc
  */
-export function compileSort(keys: readonly SortKey[], scope: Scope, context: CompileContext): CompiledSort {
+export function compileSort(keys: readonly SortKey[], scope: TableScope, context: CompileContext): CompiledSort {
   const joins: RawBuilder<unknown>[] = [];
-  const joined = new Map<string, Scope>();
+  const joined = new Map<string, TableScope>();
   const items: RawBuilder<unknown>[] = [];
   for (const key of keys) {
     let current = scope;

@@ -3,13 +3,14 @@
  * types per field kind, a binary collation on every string column (code-point
  * order), and indexes on foreign keys and join tables.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { FieldKind } from '../../schema/resolved-schema.js';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { tableRef } from './relationship-sql.js';
 import { detectDialect, type SqlDialectName } from './sql-dialect.js';
 import { type ResolvedSqlMapping, resolveSqlMapping, type SqlMapping, type TableName } from './sql-mapping.js';
+import type { SqlExecutor } from './sql-executor.js';
 
 /** Options of `createTables` and `loadData`. */
 export interface TableOptions {
@@ -135,8 +136,7 @@ function indexName(table: TableName, column: string, index: number): string {
  * await loadData(db, exampleSchema, undefined, exampleData);
  */
 export async function createTables(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
+  db: SqlExecutor,
   schema: ResourceSchema,
   mapping?: SqlMapping,
   options: TableOptions = {},

@@ -4,13 +4,14 @@
  * array of ids) into the tables of `createTables`. A relationship given on one
  * side only is derived from its inverse.
  */
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { type TableOptions, planTables, tableKey } from './create-tables.js';
 import { tableRef } from './relationship-sql.js';
 import { detectDialect, dialectHooks } from './sql-dialect.js';
 import { resolveSqlMapping, type SqlMapping } from './sql-mapping.js';
+import type { SqlExecutor } from './sql-executor.js';
 
 /** Records by type name, as the memory layer takes them. */
 export type SqlSeedData = { readonly [type: string]: readonly Readonly<Record<string, unknown>>[] };
@@ -37,8 +38,7 @@ function idList(value: unknown): readonly unknown[] {
  * await loadData(db, exampleSchema, undefined, { person: [{ id: '1', name: 'John', … }], computer: [] });
  */
 export async function loadData(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  db: Kysely<any>,
+  db: SqlExecutor,
   schema: ResourceSchema,
   mapping: SqlMapping | undefined,
   data: SqlSeedData,

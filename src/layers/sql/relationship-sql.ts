@@ -46,11 +46,8 @@ export function existsSource(
         link: sql`${columnRef(targetAlias, relationship.column)} = ${ownerKey}`,
       };
     case 'join-table': {
-      const joinAlias = `${targetAlias}j`;
-      return {
-        from: sql`${aliasedTable(relationship.table, joinAlias)} join ${aliasedTable(target.table, targetAlias)} on ${targetKey} = ${columnRef(joinAlias, relationship.targetColumn)}`,
-        link: sql`${columnRef(joinAlias, relationship.ownerColumn)} = ${ownerKey}`,
-      };
+      const joined = joinTableSource(relationship, target, targetAlias);
+      return { from: joined.from, link: sql`${joined.ownerKey} = ${ownerKey}` };
     }
   }
 }
@@ -79,14 +76,23 @@ export function relatedSource(
         from: aliasedTable(target.table, targetAlias),
         ownerKey: columnRef(targetAlias, relationship.column),
       };
-    case 'join-table': {
-      const joinAlias = `${targetAlias}j`;
-      return {
-        from: sql`${aliasedTable(relationship.table, joinAlias)} join ${aliasedTable(target.table, targetAlias)} on ${targetKey} = ${columnRef(joinAlias, relationship.targetColumn)}`,
-        ownerKey: columnRef(joinAlias, relationship.ownerColumn),
-      };
-    }
+    case 'join-table':
+      return joinTableSource(relationship, target, targetAlias);
   }
+}
+
+/** The join table joined to the target rows, and the join table's owner column. */
+function joinTableSource(
+  relationship: Extract<MappedRelationship, { kind: 'join-table' }>,
+  target: MappedType,
+  targetAlias: string,
+): { readonly from: RawBuilder<unknown>; readonly ownerKey: RawBuilder<unknown> } {
+  const joinAlias = `${targetAlias}j`;
+  const targetKey = columnRef(targetAlias, target.primaryKey);
+  return {
+    from: sql`${aliasedTable(relationship.table, joinAlias)} join ${aliasedTable(target.table, targetAlias)} on ${targetKey} = ${columnRef(joinAlias, relationship.targetColumn)}`,
+    ownerKey: columnRef(joinAlias, relationship.ownerColumn),
+  };
 }
 
 /**

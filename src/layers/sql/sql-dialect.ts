@@ -13,15 +13,14 @@ import {
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
-import { type PatternToken, toGlobPattern, toLikePattern } from './like-pattern.js';
+import type { PatternToken } from '../../ast/like-pattern.js';
+import { caseFolding, SIGMA, type CaseFoldingSql } from './case-folding.js';
+import { toGlobPattern, toLikePattern } from './like-syntax.js';
+import { mysqlStatementTimeout, postgresStatementTimeout, type StatementTimeout } from './statement-timeout.js';
 import {
   DOTTED_CAPITAL_I,
   LAST_CASED_CODE_POINT,
   caseDifferences,
-  characterRanges,
-  isWordCharacter,
-  relevantDifferences,
-  wordCharacterRanges,
   type CaseDifference,
   type LowerTarget,
 } from './unicode-case.js';
@@ -54,61 +53,11 @@ export interface SqlDialect {
    * JavaScript (its `lower()`), and resolves to the hooks to use from then on.
    */
   prepare?(db: Kysely<unknown>): Promise<SqlDialect>;
+  /** Runs `work` with a statement timeout (`statementTimeoutMs`); engines without one run it as is. */
+  readonly withStatementTimeout?: StatementTimeout;
 }
 
 export type { LowerTarget } from './unicode-case.js';
-
-/**
- * JavaScript lower-cases a capital sigma ending a word to `ς` (Final_Sigma); the
- * databases always give `σ`, so a final `Σ` is rewritten to `ς` first (keeping the
- * captured context) when the comparison involves a sigma.
- */
-const SIGMA = '\u03a3';
-const FINAL_SIGMA_REPLACEMENT = '\\1\u03c2';
-
-/**
- * The regular expression of a final `Σ` (Unicode's Final_Sigma: after a cased
- * letter and any case-ignorable characters, and not before case-ignorable
- * characters and a cased letter), the context captured as group 1. In `words`, the
- * context is the word only (fields are split before lower-casing).
- */
-function finalSigma(words: boolean): string {
-  const cased = `[${characterRanges(words ? 'casedWord' : 'cased')}]`;
-  const ignorable = `[${characterRanges(words ? 'caseIgnorableWord' : 'caseIgnorable')}]`;
-  return `(${cased}${ignorable}*)\u03a3(?!${ignorable}*${cased})`;
-}
-
-/** Whether a final `Σ` can change a comparison with `target`: only against a sigma. */
-function needsSigma(target: LowerTarget): boolean {
-  return /[\u03c3\u03c2]/.test(target.text);
-}
-
-/** How an engine rewrites text: `replace()` of one string, `translate()` of single characters when it has one. */
-interface TextFunctions {
-  readonly replace: (text: Expression<unknown>, from: string, to: string) => Expression<unknown>;
-  readonly translate?: (text: Expression<unknown>, from: string, to: string) => Expression<unknown>;
-}
-
-/**
- * The characters of `differences` rewritten to their JavaScript lower case before
- * the engine's `lower()` (their JavaScript lower case is one the engine keeps).
- */
-function rewriteDifferences(
-  text: Expression<unknown>,
-  differences: readonly CaseDifference[],
-  functions: TextFunctions,
-): Expression<unknown> {
-  const { translate } = functions;
-  const singles = translate === undefined ? [] : differences.filter(({ js }) => Array.from(js).length === 1);
-  let rewritten = text;
-  if (translate !== undefined && singles.length > 0) {
-    rewritten = translate(rewritten, singles.map(({ from }) => from).join(''), singles.map(({ js }) => js).join(''));
-  }
-  for (const { from, js } of differences) {
-    if (!singles.some((single) => single.from === from)) rewritten = functions.replace(rewritten, from, js);
-  }
-  return rewritten;
-}
 
 function nativeOrder(operand: Expression<unknown>, direction: 'asc' | 'desc'): RawBuilder<unknown> {
   return direction === 'asc' ? sql`${operand} asc` : sql`${operand} desc`;
@@ -118,20 +67,20 @@ function likeEscaped(operand: Expression<unknown>, tokens: readonly PatternToken
   return sql<SqlBool>`${operand} like ${toLikePattern(tokens)} escape '!'`;
 }
 
-/**
- * Characters of the JavaScript lower case of a rewritten difference that are not
- * word characters (the combining dot of `i̇`): inside a word when they come from the
- * rewrite, so the engine's text has its own ones replaced by a space first (they
- * separate words there) and the word class counts them in.
- */
-function joiners(differences: readonly CaseDifference[]): string {
-  const chars = new Set(differences.flatMap(({ js }) => Array.from(js).filter((char) => !isWordCharacter(char))));
-  return [...chars].join('');
-}
-
-const POSTGRES_TEXT: TextFunctions = {
-  replace: (text, from, to) => sql`replace(${text}, ${from}, ${to})`,
-  translate: (text, from, to) => sql`translate(${text}, ${from}, ${to})`,
+/** PostgreSQL's spelling of what case folding needs. */
+const POSTGRES_CASE_FOLDING: CaseFoldingSql = {
+  // Case mapping follows the operand's collation: "C" would map ASCII only, so it
+  // runs under the database's default collation.
+  collated: (operand) => sql`(${operand} collate "default")`,
+  hasSigma: (text) => sql<SqlBool>`strpos(${text}, ${SIGMA}) > 0`,
+  replaceAll: (text, pattern, replacement) => sql`regexp_replace(${text}, ${pattern}, ${replacement}, 'g')`,
+  // The word class is spelled out as code-point ranges: PostgreSQL's [[:alnum:]]
+  // follows the locale and an older Unicode (`①` is no digit to it).
+  matches: (text, pattern) => sql<SqlBool>`${text} ~ ${pattern}`,
+  functions: {
+    replace: (text, from, to) => sql`replace(${text}, ${from}, ${to})`,
+    translate: (text, from, to) => sql`translate(${text}, ${from}, ${to})`,
+  },
 };
 
 /**
@@ -139,31 +88,13 @@ const POSTGRES_TEXT: TextFunctions = {
  * JavaScript on `differences`.
  */
 function postgresHooks(differences: readonly CaseDifference[]): SqlDialect {
-  // Case mapping follows the operand's collation: "C" would map ASCII only, so it
-  // runs under the database's default collation.
-  const lowered = (operand: Expression<unknown>, target: LowerTarget, active: readonly CaseDifference[], separators?: string): Expression<unknown> => {
-    let text: Expression<unknown> = sql`(${operand} collate "default")`;
-    for (const char of separators ?? '') text = sql`replace(${text}, ${char}, ${' '})`;
-    if (needsSigma(target)) {
-      text = sql`case when strpos(${text}, ${SIGMA}) > 0 then regexp_replace(${text}, ${finalSigma(separators !== undefined)}, ${FINAL_SIGMA_REPLACEMENT}, 'g') else ${text} end`;
-    }
-    return sql`lower(${rewriteDifferences(text, active, POSTGRES_TEXT)})`;
-  };
-  const hooks: SqlDialect = {
+  return {
     name: 'postgres',
+    withStatementTimeout: postgresStatementTimeout,
     binary: (operand, purpose) => (purpose === 'order' ? sql`${operand} collate "C"` : operand),
-    lower: (operand, against) => lowered(operand, against, relevantDifferences(differences, against, false)),
+    ...caseFolding(POSTGRES_CASE_FOLDING, differences),
     like: likeEscaped,
     likeLowered: likeEscaped,
-    // The word class is spelled out as code-point ranges: PostgreSQL's [[:alnum:]]
-    // follows the locale and an older Unicode (`①` is no digit to it).
-    hasWord: (operand, word) => {
-      const target = { text: word, oneWildcard: false };
-      const active = relevantDifferences(differences, target, true);
-      const glue = joiners(active);
-      const boundary = `[^${wordCharacterRanges()}${glue}]`;
-      return sql<SqlBool>`${lowered(operand, target, active, glue)} ~ ${`(^|${boundary})${word}($|${boundary})`}`;
-    },
     orderBy: (operand, direction) => [nativeOrder(operand, direction)],
     encodeBoolean: (value) => value,
     prepare: async (db) => {
@@ -171,7 +102,6 @@ function postgresHooks(differences: readonly CaseDifference[]): SqlDialect {
       return postgresHooks(caseDifferences(new Map(rows.map(({ n, l }) => [Number(n), l]))));
     },
   };
-  return hooks;
 }
 
 /**
@@ -195,10 +125,6 @@ export function mysqlDialect(collation = 'utf8mb4_nopad_bin'): SqlDialect {
   return mysqlHooks(sql.raw(`collate ${collation}`), [DOTTED_CAPITAL_I]);
 }
 
-const MYSQL_TEXT: TextFunctions = {
-  replace: (text, from, to) => sql`replace(${text}, ${from}, ${to})`,
-};
-
 /** The code points 1 to `LAST_CASED_CODE_POINT` and their `lower()` where it changes them, as MySQL and MariaDB compute it. */
 function mysqlLowerQuery(collate: RawBuilder<unknown>): RawBuilder<{ n: number; l: string }> {
   const digits = sql.raw(`'${JSON.stringify(Array.from({ length: 16 }, (_, digit) => digit))}'`);
@@ -208,29 +134,26 @@ function mysqlLowerQuery(collate: RawBuilder<unknown>): RawBuilder<{ n: number; 
   return sql<{ n: number; l: string }>`select ${code} as n, lower(${char} ${collate}) as l from ${hex} a, ${hex} b, ${hex} c, ${hex} e, ${hex} f where f.d < 2 and ${code} between 1 and ${LAST_CASED_CODE_POINT} and (${code} < 55296 or ${code} > 57343) and lower(${char} ${collate}) <> ${char} ${collate}`;
 }
 
-function mysqlHooks(collate: RawBuilder<unknown>, differences: readonly CaseDifference[]): SqlDialect {
-  const lowered = (operand: Expression<unknown>, target: LowerTarget, active: readonly CaseDifference[], separators?: string): Expression<unknown> => {
+/** MySQL's and MariaDB's spelling of what case folding needs, under `collate`. */
+function mysqlCaseFolding(collate: RawBuilder<unknown>): CaseFoldingSql {
+  return {
     // Case mapping follows the collation: the layer's own, as `prepare` asked about.
-    let text: Expression<unknown> = sql`(${operand} ${collate})`;
-    for (const char of separators ?? '') text = sql`replace(${text}, ${char}, ${' '})`;
-    if (needsSigma(target)) {
-      text = sql`case when locate(${SIGMA}, ${text}) > 0 then regexp_replace(${text}, ${finalSigma(separators !== undefined)}, ${FINAL_SIGMA_REPLACEMENT}) else ${text} end`;
-    }
-    return sql`lower(${rewriteDifferences(text, active, MYSQL_TEXT)})`;
+    collated: (operand) => sql`(${operand} ${collate})`,
+    hasSigma: (text) => sql<SqlBool>`locate(${SIGMA}, ${text}) > 0`,
+    replaceAll: (text, pattern, replacement) => sql`regexp_replace(${text}, ${pattern}, ${replacement})`,
+    matches: (text, pattern) => sql<SqlBool>`${text} ${collate} regexp ${pattern}`,
+    functions: { replace: (text, from, to) => sql`replace(${text}, ${from}, ${to})` },
   };
+}
+
+function mysqlHooks(collate: RawBuilder<unknown>, differences: readonly CaseDifference[]): SqlDialect {
   return {
     name: 'mysql',
+    withStatementTimeout: mysqlStatementTimeout,
     binary: (operand) => sql`${operand} ${collate}`,
-    lower: (operand, against) => lowered(operand, against, relevantDifferences(differences, against, false)),
+    ...caseFolding(mysqlCaseFolding(collate), differences),
     like: (operand, tokens) => likeEscaped(sql`${operand} ${collate}`, tokens),
     likeLowered: (operand, tokens) => likeEscaped(sql`${operand} ${collate}`, tokens),
-    hasWord: (operand, word) => {
-      const target = { text: word, oneWildcard: false };
-      const active = relevantDifferences(differences, target, true);
-      const glue = joiners(active);
-      const boundary = `[^${wordCharacterRanges()}${glue}]`;
-      return sql<SqlBool>`${lowered(operand, target, active, glue)} ${collate} regexp ${`(^|${boundary})${word}($|${boundary})`}`;
-    },
     orderBy: (operand, direction, nullable) =>
       nullable
         ? [direction === 'asc' ? sql`(${operand} is null) asc` : sql`(${operand} is null) desc`, nativeOrder(operand, direction)]

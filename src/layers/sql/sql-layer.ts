@@ -3,16 +3,14 @@
  * count), on any Kysely instance for PostgreSQL (and PGlite), MySQL/MariaDB or
  * SQLite, with exactly the semantics of the memory layer.
  */
-import { type Kysely, type RawBuilder, sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { OPERATORS, type Operator } from '../../ast/operators.js';
-import type { FilterNode } from '../../ast/filter-node.js';
-import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
 import type { SortKey } from '../../ast/query-ast.js';
-import { resolveSchema, type ResolvedAttribute } from '../../schema/resolved-schema.js';
+import { resolveSchema } from '../../schema/resolved-schema.js';
+import type { SqlExecutor } from './sql-executor.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import {
   type DataLayer,
-  DataLayerError,
   type Id,
   type IncludeRequest,
   type IncludeResult,
@@ -22,14 +20,14 @@ import {
   type RelatedReadRequest,
   type Row,
 } from '../data-layer.js';
-import { compileContext, compileFilter, type Scope } from './compile-filter.js';
+import { compileContext, type TableScope } from './compile-filter.js';
+import { ownerExists, readPage, ROOT } from './read-page.js';
+import { createSqlSession } from './sql-session.js';
 import { compileSort } from './compile-sort.js';
 import { aliasedTable, columnRef, relatedSource } from './relationship-sql.js';
 import { decodeId, selectPlan } from './row-codec.js';
 import { detectDialect, dialectHooks, type SqlDialect, type SqlDialectName } from './sql-dialect.js';
-import { toDataLayerError } from './sql-errors.js';
 import {
-  type MappedType,
   requireMappedRelationship,
   requireMappedType,
   type ResolvedSqlMapping,
@@ -41,8 +39,7 @@ import { verifySqlSetup } from './verify-setup.js';
 /** Options of `createSqlLayer`. */
 export interface SqlLayerOptions {
   /** Your Kysely instance; the layer never closes it. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly db: Kysely<any>;
+  readonly db: SqlExecutor;
   readonly schema: ResourceSchema;
   /** Tables, columns and foreign keys; every part defaults from the schema. */
   readonly mapping?: SqlMapping;
@@ -74,11 +71,8 @@ export interface SqlLayer extends DataLayer {
 }
 
 const ALL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(OPERATORS);
-const ROOT = 't0';
 const ID_ASC: readonly SortKey[] = [{ path: [], field: 'id', direction: 'asc' }];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Executor = Kysely<any>;
 
 /**
  * Creates the SQL data layer over a Kysely instance. The mapping is checked
@@ -103,129 +97,8 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
   if (statementTimeoutMs !== undefined && !(Number.isInteger(statementTimeoutMs) && statementTimeoutMs > 0)) {
     throw new Error('statementTimeoutMs must be a positive integer');
   }
-  let mysqlTimeoutVariable: Promise<string> | undefined;
-  /** The hooks queries are compiled with: `dialect`, then what its `prepare` resolved to. */
-  let hooks = dialect;
-  let preparing: Promise<unknown> | undefined;
-
-  /** Runs the dialect's `prepare` once (again after a failure), before the first query. */
-  function prepared(): Promise<unknown> {
-    const { prepare } = dialect;
-    if (prepare === undefined) return Promise.resolve();
-    preparing ??= prepare(db).then(
-      (ready) => {
-        hooks = ready;
-      },
-      (error: unknown) => {
-        preparing = undefined;
-        throw error;
-      },
-    );
-    return preparing;
-  }
-
-  async function withStatementTimeout<T>(
-    work: (executor: Executor) => Promise<T>,
-    ms: number,
-    signal: AbortSignal,
-  ): Promise<T> {
-    if (dialect.name === 'postgres') {
-      return db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ pid: unknown }>`select set_config('statement_timeout', ${String(ms)}, true), pg_backend_pid() as ${sql.id('pid')}`.execute(trx);
-        const pid = Number(rows[0]?.pid);
-        // On abort, cancel the running statement from another connection (never our own: PGlite has one).
-        const cancel = (): void => {
-          sql`select pg_cancel_backend(${pid}) where pg_backend_pid() <> ${pid}`.execute(db).catch(() => undefined);
-        };
-        signal.addEventListener('abort', cancel, { once: true });
-        try {
-          return await work(trx);
-        } finally {
-          signal.removeEventListener('abort', cancel);
-        }
-      });
-    }
-    if (dialect.name === 'mysql') {
-      mysqlTimeoutVariable ??= sql<{ v: string }>`select version() as v`
-        .execute(db)
-        .then(({ rows }) => (/mariadb/i.test(rows[0]?.v ?? '') ? 'max_statement_time' : 'max_execution_time'));
-      const variable = sql.raw(await mysqlTimeoutVariable);
-      const value = (await mysqlTimeoutVariable) === 'max_statement_time' ? ms / 1000 : ms;
-      return db.connection().execute(async (connection) => {
-        await sql`set session ${variable} = ${value}`.execute(connection);
-        try {
-          return await work(connection);
-        } finally {
-          await sql`set session ${variable} = 0`.execute(connection);
-        }
-      });
-    }
-    return work(db);
-  }
-
-  /** Runs `work`, after the dialect's `prepare` when `filter` lower-cases text. */
-  async function run<T>(
-    signal: AbortSignal,
-    work: (executor: Executor) => Promise<T>,
-    filter: FilterNode | null = null,
-  ): Promise<T> {
-    if (signal.aborted) throw aborted(signal);
-    const start = (): Promise<T> => {
-      if (signal.aborted) throw aborted(signal);
-      return statementTimeoutMs === undefined ? work(db) : withStatementTimeout(work, statementTimeoutMs, signal);
-    };
-    const pending = filter !== null && foldsCase(filter) ? prepared().then(start) : start();
-    try {
-      return await raceAbort(pending, signal);
-    } catch (error) {
-      throw toDataLayerError(error);
-    }
-  }
-
-  function encodeId(attribute: ResolvedAttribute, id: Id): Id {
-    return attribute.integer ? Number(id) : String(id);
-  }
-
-  /** Rows and total of the records of `scope.mapped` matching `conditions`, sorted and paged. */
-  async function readPage(
-    executor: Executor,
-    scope: Scope,
-    from: RawBuilder<unknown>,
-    conditions: readonly RawBuilder<SqlBool>[],
-    request: Omit<ReadRequest, 'type'>,
-    idsOnly: boolean,
-  ): Promise<{ rows: Row[]; total: number }> {
-    const context = compileContext(mapping, hooks, 's');
-    const all = request.filter === null ? conditions : [...conditions, compileFilter(request.filter, scope, context)];
-    const where = all.length === 0 ? sql`` : sql` where ${sql.join(all, sql` and `)}`;
-    const sort = compileSort(request.sort, scope, context);
-    const plan = selectPlan(scope.mapped, scope.alias, idsOnly ? [] : request.attributes);
-    const joins = sort.joins.length === 0 ? sql`` : sql` ${sql.join(sort.joins, sql` `)}`;
-    const orderBy = sort.orderBy === null ? sql`` : sql` order by ${sort.orderBy}`;
-    const { limit, offset } = request;
-    const paging =
-      limit === null
-        ? offset > 0
-          ? sql` limit ${Number.MAX_SAFE_INTEGER} offset ${offset}`
-          : sql``
-        : sql` limit ${limit} offset ${offset}`;
-    const rowsQuery = sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${from}${joins}${where}${orderBy}${paging}`;
-    const countQuery = sql<{ n: unknown }>`select count(*) as ${sql.id('n')} from ${from}${where}`;
-    const [result, count] = await Promise.all([
-      rowsQuery.execute(executor),
-      limit === null ? undefined : countQuery.execute(executor),
-    ]);
-    const rows = result.rows.map((raw) => plan.decode(raw));
-    const total = count === undefined ? offset + rows.length : Number(count.rows[0]?.n ?? 0);
-    return { rows, total };
-  }
-
-  async function ownerExists(executor: Executor, owner: MappedType, id: Id): Promise<boolean> {
-    const { rows } = await sql`select 1 as ${sql.id('x')} from ${aliasedTable(owner.table, ROOT)} where ${columnRef(ROOT, owner.primaryKey)} = ${encodeId(owner.type.id, id)}`.execute(
-      executor,
-    );
-    return rows.length > 0;
-  }
+  const session = createSqlSession(db, dialect, statementTimeoutMs);
+  const run = session.run;
 
   async function readRelatedRows(
     request: RelatedReadRequest,
@@ -236,8 +109,8 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     const relationship = requireMappedRelationship(owner, request.relationship);
     const target = requireMappedType(mapping, relationship.relationship.target);
     const { from, ownerKey } = relatedSource(relationship, owner, target, ROOT);
-    const link = sql<SqlBool>`${ownerKey} = ${encodeId(owner.type.id, request.id)}`;
-    const scope: Scope = { mapped: target, alias: ROOT };
+    const link = sql<SqlBool>`${ownerKey} = ${request.id}`;
+    const scope: TableScope = { mapped: target, alias: ROOT };
     const toOne = !relationship.relationship.toMany;
     const page = toOne ? { filter: null, sort: ID_ASC, offset: 0, limit: null } : request;
     const pageRequest: Omit<ReadRequest, 'type'> =
@@ -245,7 +118,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     return run(context.signal, async (executor) => {
       const [exists, result] = await Promise.all([
         ownerExists(executor, owner, request.id),
-        readPage(executor, scope, from, [link], pageRequest, idsOnly),
+        readPage(executor, compileContext(mapping, session.hooks(), 's'), scope, from, [link], pageRequest, idsOnly),
       ]);
       return exists ? result : null;
     }, pageRequest.filter);
@@ -263,7 +136,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     async read(request, context) {
       const mapped = requireMappedType(mapping, request.type);
       return run(context.signal, (executor) =>
-        readPage(executor, { mapped, alias: ROOT }, aliasedTable(mapped.table, ROOT), [], request, false),
+        readPage(executor, compileContext(mapping, session.hooks(), 's'), { mapped, alias: ROOT }, aliasedTable(mapped.table, ROOT), [], request, false),
       request.filter);
     },
 
@@ -271,7 +144,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
       const mapped = requireMappedType(mapping, type);
       const plan = selectPlan(mapped, ROOT);
       return run(context.signal, async (executor) => {
-        const { rows } = await sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${encodeId(mapped.type.id, id)}`.execute(
+        const { rows } = await sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${id}`.execute(
           executor,
         );
         const raw = rows[0];
@@ -294,10 +167,10 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
       const target = requireMappedType(mapping, relationship.relationship.target);
       const { from, ownerKey } = relatedSource(relationship, owner, target, ROOT);
       const plan = selectPlan(target, ROOT, request.attributes);
-      const sort = compileSort(ID_ASC, { mapped: target, alias: ROOT }, compileContext(mapping, hooks, 's'));
+      const sort = compileSort(ID_ASC, { mapped: target, alias: ROOT }, compileContext(mapping, session.hooks(), 's'));
       const orderBy = sort.orderBy === null ? sql`` : sql` order by ${sort.orderBy}`;
       const result = new Map<string, Row[]>(request.ids.map((id) => [String(id), []]));
-      const ids = [...new Set(request.ids.map((id) => encodeId(owner.type.id, id)))];
+      const ids = [...new Set(request.ids)];
       const chunks: Id[][] = [];
       for (let start = 0; start < ids.length; start += chunkSize) chunks.push(ids.slice(start, start + chunkSize));
       return run(context.signal, async (executor) => {
@@ -313,43 +186,4 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
       });
     },
   };
-}
-
-const CASE_OPERATORS: ReadonlySet<string> = new Set(['ilike', 'notilike', 'match']);
-
-const FOLDS_CASE: FilterFolder<boolean> = {
-  compare: (node) => CASE_OPERATORS.has(node.op),
-  compare_fields: () => false,
-  and: (node, _, folds) => node.nodes.some((child) => folds(child)),
-  or: (node, _, folds) => node.nodes.some((child) => folds(child)),
-  not: (node, _, folds) => folds(node.node),
-  any: (node, _, folds) => folds(node.node),
-  has: (node, _, folds) => folds(node.node),
-};
-
-/** Whether a filter lower-cases text somewhere (`ilike`, `notilike`, `match`). */
-function foldsCase(node: FilterNode): boolean {
-  return foldFilter(node, FOLDS_CASE);
-}
-
-function aborted(signal: AbortSignal): DataLayerError {
-  return new DataLayerError('timeout', 'the request was aborted', { cause: signal.reason });
-}
-
-/** Settles with `promise`, or rejects as soon as `signal` aborts. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(aborted(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }

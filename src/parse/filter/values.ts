@@ -1,3 +1,4 @@
+import { tokenizePattern, wildcardCount } from '../../ast/like-pattern.js';
 import { words } from '../../ast/match-words.js';
 import type { ComparisonOperator } from '../../ast/operators.js';
 import type { Scalar } from '../../schema/infer.js';
@@ -101,7 +102,7 @@ function checksOut(attribute: ResolvedAttribute, item: unknown, context: FilterC
  * @example
  * checkScalar(birthDate, '2021-02-30', '/val', context); // throws invalid_value
  */
-export function checkScalar(attribute: ResolvedAttribute, value: unknown, suffix: string, context: FilterContext): Scalar {
+function checkScalar(attribute: ResolvedAttribute, value: unknown, suffix: string, context: FilterContext): Scalar {
   if (typeof value === 'object' || value === undefined) {
     throw invalid(context, suffix, `The value of "${attribute.name}" must be a single value, not an object or array`);
   }
@@ -176,14 +177,9 @@ function codePointLength(value: string): number {
   return length;
 }
 
-/** Counts unescaped `%` and `_` of a `like`-family pattern. */
+/** Counts the wildcards (`%`, `_`) of a `like`-family pattern. */
 function checkPattern(pattern: string, context: FilterContext): string {
-  let wildcards = 0;
-  for (let index = 0; index < pattern.length; index++) {
-    const code = pattern.charCodeAt(index);
-    if (code === 92 /* \ */) index++;
-    else if (code === 37 /* % */ || code === 95 /* _ */) wildcards++;
-  }
+  const wildcards = wildcardCount(tokenizePattern(pattern));
   if (wildcards > context.limits.maxWildcards) {
     throw context.fault(
       'too_many_wildcards',

@@ -2,7 +2,7 @@ import { jsonApiError, type JsonApiError } from '../../errors/query-error.js';
 import { emptyRawQuery, type RawMember, type RawQuery } from './raw-query.js';
 
 /**
- * Sorts decoded parameters into the five families (decisions.md, query-string level):
+ * Sorts decoded parameters into the five families (docs/query-syntax.md, "The query string"):
  * a lowercase-only base name that is not a family is a 400 `unknown_parameter`, any
  * other unknown name is left to the host; a repeated parameter is a 400 naming it;
  * `sort[]`, `filter[a][b]` and other shapes where a plain value belongs are a 400

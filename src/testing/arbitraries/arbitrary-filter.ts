@@ -13,10 +13,11 @@ import type { ResourceSchema } from '../../schema/schema.js';
 import { filterJson } from '../../stringify/filter-json.js';
 import { METACHARACTERS, STRESS_STRINGS, STRESS_WORDS } from './stress-values.js';
 import { valuePool, type ValueSources } from './value-pools.js';
+import { compareNode } from '../../ast/filter-factories.js';
 
 /** Options of `arbitraryFilter`. */
 export interface ArbitraryFilterOptions extends ValueSources {
-  /** The limits the filter must respect (default: decisions.md's). */
+  /** The limits the filter must respect (default: those of docs/query-syntax.md). */
   readonly limits?: LimitOptions;
   /** Most nested and/or/not/any/has levels (default 4, at most `maxFilterDepth`). */
   readonly maxDepth?: number;
@@ -173,9 +174,7 @@ function leafArbitrary(type: ResolvedType, settings: Settings): fc.Arbitrary<Fil
         fc
           .constantFrom(...usable)
           .chain((op) =>
-            valueFor(field, op, values, settings).map(
-              (value) => ({ kind: 'compare', field: field.name, op, value }) as FilterNode,
-            ),
+            valueFor(field, op, values, settings).map((value) => compareNode(field.name, op, value)),
           ),
       );
     }

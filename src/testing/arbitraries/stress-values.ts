@@ -1,7 +1,8 @@
 /**
  * Small pools of values chosen to stress the semantics every data layer must share
- * (docs/memory-layer.md): ties, mixed and non-ASCII case, `%`/`_`/`\` and every regex
- * and SQL metacharacter inside values (a third of the strings), shared prefixes, numbers around zero, dates at month and year ends. Drawing filter values
+ * (docs/data-layer.md): ties, mixed and non-ASCII case, `%`/`_`/`\` and every regex
+ * and SQL metacharacter inside values (a third of the strings), shared prefixes,
+ * numbers around zero, dates at month and year ends. Drawing filter values
  * and record values from the same small pools makes random filters actually match.
  */
 import type { Id } from '../../layers/data-layer.js';

@@ -5,7 +5,7 @@ import { and, any, cmp, cmpFields, has, not, or, query, type Entry, type QueryPa
 /**
  * One example of the conformance suite: a query string on a collection of the
  * conformance dataset and the answer every layer must give, written by hand from
- * decisions.md (never computed by a layer).
+ * docs/data-layer.md (never computed by a layer).
  */
 export interface CollectionCase {
   /** A stable name, usable as a key of the `skip` option. */

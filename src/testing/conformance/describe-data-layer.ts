@@ -7,7 +7,7 @@ import { skipTable } from './skip-table.js';
 /**
  * Registers the conformance suite of a data layer with vitest: the example suite
  * (hand-written cases over the conformance dataset, covering every rule of
- * decisions.md and every operator on every field kind, include batching counted)
+ * docs/data-layer.md and every operator on every field kind, include batching counted)
  * and the differential property suite (random schemas, data and queries; the layer
  * must answer exactly what the memory layer answers). Cases using an operator the
  * layer does not declare are skipped with that reason; `skip` skips others by name.

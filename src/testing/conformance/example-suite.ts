@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { Operator } from '../../ast/operators.js';
 import type { Page, QueryAST } from '../../ast/query-ast.js';
-import { executeCollection } from '../../execute/index.js';
+import { executeCollection, executeOne, type Resource } from '../../execute/index.js';
 import type { DataLayer, Id, Row } from '../../layers/data-layer.js';
 import { parseQuery } from '../../parse/parse-query.js';
 import { requireType, resolveSchema } from '../../schema/resolved-schema.js';
@@ -13,7 +13,7 @@ import { countingLayer } from './counting-layer.js';
 import type { DescribeDataLayerOptions } from './describe-options.js';
 import { BATCHING_CASES, INCLUDE_CASES } from './include-cases.js';
 import { operatorsOf } from './operators-of.js';
-import { INCLUDED_CASES, READ_ONE_CASES, RELATED_CASES, type RelatedCase } from './route-cases.js';
+import { INCLUDED_CASES, PATH_ID_CASES, READ_ONE_CASES, RELATED_CASES, type RelatedCase } from './route-cases.js';
 import type { SkipTable } from './skip-table.js';
 
 const schema: ResourceSchema = conformanceSchema;
@@ -26,6 +26,7 @@ export const EXAMPLE_CASE_IDS: ReadonlySet<string> = new Set(
     ...INCLUDE_CASES,
     ...BATCHING_CASES,
     ...READ_ONE_CASES,
+    ...PATH_ID_CASES,
     ...RELATED_CASES,
     ...INCLUDED_CASES,
   ].map((example) => example.id),
@@ -92,6 +93,17 @@ export function registerExampleSuite(options: DescribeDataLayerOptions, skips: S
         register(example.id, example.description, [], async (target, context) => {
           const row = await target.readOne(example.type, example.key, { signal: context.signal });
           expect(row === null ? null : declaredFields(example.type, row)).toEqual(example.expect);
+        });
+      }
+    });
+
+    describe('ids from a URL path', () => {
+      for (const example of PATH_ID_CASES) {
+        register(example.id, example.description, [], async (target, context) => {
+          const ast = parse(example.type, '');
+          const execution = await executeOne(ast, example.path, { schema, layer: target, signal: context.signal });
+          const data = execution?.data;
+          expect(data === undefined || data === null || Array.isArray(data) ? null : (data as Resource).row.id).toBe(example.expect);
         });
       }
     });

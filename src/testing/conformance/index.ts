@@ -1,6 +1,6 @@
 /**
  * The data-layer conformance kit: `describeDataLayer` proves a layer evaluates every
- * QueryAST exactly as decisions.md says, and exactly as the memory layer does.
+ * QueryAST exactly as docs/data-layer.md says, and exactly as the memory layer does.
  * See docs/data-layer.md and docs/testing.md.
  */
 export { describeDataLayer } from './describe-data-layer.js';

@@ -91,6 +91,38 @@ export const READ_ONE_CASES: readonly ReadOneCase[] = [
   { id: 'read-one-prefix', description: 'a prefix of a string id is not the id', type: 'book', key: 'b', expect: null },
 ];
 
+/** `GET /<type>/<path>`: the id as it appears in the URL path, and the record it names. */
+export interface PathIdCase {
+  readonly id: string;
+  readonly description: string;
+  readonly type: string;
+  readonly path: string;
+  /** The id of the record served, or `null` for a 404. */
+  readonly expect: Id | null;
+}
+
+function pathCase(id: string, description: string, type: string, path: string, expect: Id | null): PathIdCase {
+  return { id: `path-id-${id}`, description, type, path, expect };
+}
+
+/** Ids from a URL path reach the layer normalised (docs/data-layer.md), so every layer agrees. */
+export const PATH_ID_CASES: readonly PathIdCase[] = [
+  pathCase('integer', 'an integer id in canonical form', 'author', '10', 10),
+  pathCase('integer-leading-zero', 'an integer id with a leading zero names no record', 'author', '07', null),
+  pathCase('integer-space', 'an integer id with a leading space names no record', 'author', ' 7', null),
+  pathCase('integer-trailing-space', 'an integer id with a trailing space names no record', 'author', '7 ', null),
+  pathCase('integer-decimal', 'an integer id written as a decimal names no record', 'author', '7.0', null),
+  pathCase('integer-sign', 'an integer id with a sign names no record', 'author', '+7', null),
+  pathCase('integer-exponent', 'an integer id in exponent form names no record', 'author', '1e1', null),
+  pathCase('integer-huge', 'an integer id past 2^53 − 1 names no record', 'author', '9007199254740993', null),
+  pathCase('integer-huger', 'an integer id with 400 digits names no record', 'author', '1'.repeat(400), null),
+  pathCase('string', 'a string id as sent', 'book', 'b10', 'b10'),
+  pathCase('string-leading-zero', 'a string id is not an integer: 07 is its own id', 'group', '07', null),
+  pathCase('string-space', 'a string id with a leading space is another id', 'book', ' b10', null),
+  pathCase('string-decimal', 'a string id is compared as text', 'book', 'b10.0', null),
+  pathCase('string-huge', 'a long numeric string id is text, never a number', 'group', '9007199254740993', null),
+];
+
 function related(
   id: string,
   description: string,

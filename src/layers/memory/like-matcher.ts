@@ -1,17 +1,18 @@
 /**
- * `like`-family patterns without regular expressions: `%` matches any run of
- * characters, `_` exactly one character (code point), and a backslash makes the
- * next character literal. A pattern without `%` matches the whole value. Matching
+ * `like`-family matching without regular expressions, on the pattern's tokens (see
+ * docs/ast.md). A pattern without `%` matches the whole value. Matching
  * is greedy segment by segment (the standard wildcard algorithm), so it runs in
  * time linear in pattern × value even for patterns like `%a%a%a%…b`.
  */
+
+import type { PatternToken } from '../../ast/like-pattern.js';
 
 /** One piece of a segment: a literal run, or `_` (one code point). */
 type Part = string | typeof ONE;
 
 const ONE: unique symbol = Symbol('one character');
 
-/** A parsed pattern: the segments between `%` wildcards. */
+/** A pattern as segments between `%` wildcards. */
 interface ParsedPattern {
   readonly segments: readonly (readonly Part[])[];
   readonly anchoredStart: boolean;
@@ -19,57 +20,26 @@ interface ParsedPattern {
 }
 
 /**
- * Compiles a `like` pattern into a predicate on a (non-null) string value.
- * `caseInsensitive` (`ilike`) lower-cases pattern and value with `toLowerCase()`.
+ * Compiles the tokens of a `like` pattern into a predicate on a (non-null) string
+ * value. For `ilike`, pass the lower-cased tokens (`lowerCasePattern`) and a
+ * lower-cased value.
  *
  * @example
- * compileLikePattern('SN\\_1%', false)('SN_100%'); // true
- * compileLikePattern('%jo%', true)('JOHN'); // true
- * compileLikePattern('jo', false)('john'); // false: no wildcard, whole value
+ * compileLikeMatcher(tokenizePattern('SN\\_1%'))('SN_100%'); // true
+ * compileLikeMatcher(tokenizePattern('jo'))('john'); // false: no wildcard, whole value
  */
-export function compileLikePattern(pattern: string, caseInsensitive: boolean): (value: string) => boolean {
-  const parsed = parsePattern(caseInsensitive ? pattern.toLowerCase() : pattern);
-  const test = specialize(parsed);
-  return caseInsensitive ? (value) => test(value.toLowerCase()) : test;
+export function compileLikeMatcher(tokens: readonly PatternToken[]): (value: string) => boolean {
+  return specialize(segmentsOf(tokens));
 }
 
-/**
- * Compiles an `ilike` pattern into a predicate on a value that is already
- * lower-cased (the layer keeps lower-cased columns, so it lowers each value once).
- *
- * @example
- * compileLowerCasePattern('%JO%')('john'); // true
- */
-export function compileLowerCasePattern(pattern: string): (lowered: string) => boolean {
-  return specialize(parsePattern(pattern.toLowerCase()));
-}
-
-function parsePattern(pattern: string): ParsedPattern {
-  const segments: Part[][] = [];
-  let parts: Part[] = [];
-  let literal = '';
-  const flush = (): void => {
-    if (literal !== '') parts.push(literal);
-    literal = '';
-  };
-  const characters = Array.from(pattern);
-  for (let index = 0; index < characters.length; index++) {
-    const character = characters[index] as string;
-    if (character === '\\' && index + 1 < characters.length) {
-      literal += characters[++index] as string;
-    } else if (character === '%') {
-      flush();
-      segments.push(parts);
-      parts = [];
-    } else if (character === '_') {
-      flush();
-      parts.push(ONE);
-    } else {
-      literal += character;
-    }
+/** Groups the tokens into the segments between `%` wildcards. */
+function segmentsOf(tokens: readonly PatternToken[]): ParsedPattern {
+  let current: Part[] = [];
+  const segments: Part[][] = [current];
+  for (const token of tokens) {
+    if (token.kind === 'any') segments.push((current = []));
+    else current.push(token.kind === 'one' ? ONE : token.text);
   }
-  flush();
-  segments.push(parts);
   const anchoredStart = segments.length === 1 || (segments[0]?.length ?? 0) > 0;
   const anchoredEnd = segments.length === 1 || (segments[segments.length - 1]?.length ?? 0) > 0;
   return { segments: segments.filter((segment) => segment.length > 0), anchoredStart, anchoredEnd };

@@ -1,0 +1,31 @@
+/**
+ * The Web `Request`/`Response` (fetch) adapter, for every fetch runtime (Deno, Bun,
+ * Cloudflare Workers, `@hono/node-server`) and Hono. The raw path and query are
+ * cut from `request.url` as a string, never re-parsed into a `URL`.
+ */
+import type { Handler } from '../handler.js';
+import { answer, splitTarget } from './adapter-kit.js';
+
+/**
+ * Turns a handler into a fetch handler: `(request: Request) => Promise<Response>`.
+ * The request's own `signal` is passed through.
+ *
+ * @example
+ * Deno.serve(toFetchHandler(createHandler({ schema, dataLayer })));
+ * // Hono, below a prefix (`mount` from 'hono/mount' strips it):
+ * app.all('/api/*', mount(toFetchHandler(createHandler({ schema, dataLayer, baseUrl: '/api' }))));
+ */
+export function toFetchHandler(handler: Handler): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const { path, query } = splitTarget(request.url);
+    const response = await answer(handler, { method: request.method, path, query, headers, signal: request.signal });
+    return new Response(response.body === '' ? null : response.body, {
+      status: response.status,
+      headers: response.headers,
+    });
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The session concerns of the SQL layer: the dialect's `prepare` run once before
+ * the first query that lower-cases text, statement timeouts (the dialect's
+ * `withStatementTimeout` hook), and abort: a request whose signal fires rejects at
+ * once, and every failure becomes a `DataLayerError`.
+ */
+import type { FilterNode } from '../../ast/filter-node.js';
+import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
+import { DataLayerError } from '../data-layer.js';
+import type { SqlDialect } from './sql-dialect.js';
+import { toDataLayerError } from './sql-errors.js';
+import type { SqlExecutor } from './sql-executor.js';
+
+/** How the layer runs statements. */
+export interface SqlSession {
+  /** The hooks statements are compiled with: the dialect, then what its `prepare` resolved to. */
+  hooks(): SqlDialect;
+  /** Runs `work`, after the dialect's `prepare` when `filter` lower-cases text. */
+  run<T>(signal: AbortSignal, work: (executor: SqlExecutor) => Promise<T>, filter?: FilterNode | null): Promise<T>;
+}
+
+/**
+ * The session of one layer over `db`.
+ *
+ * @example
+ * const session = createSqlSession(db, postgresDialect, 5_000);
+ * await session.run(signal, (executor) => sql`select 1`.execute(executor));
+ */
+export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statementTimeoutMs: number | undefined): SqlSession {
+  let hooks = dialect;
+  let preparing: Promise<unknown> | undefined;
+
+  /** Runs the dialect's `prepare` once (again after a failure), before the first query. */
+  function prepared(): Promise<unknown> {
+    const { prepare } = dialect;
+    if (prepare === undefined) return Promise.resolve();
+    preparing ??= prepare(db).then(
+      (ready) => {
+        hooks = ready;
+      },
+      (error: unknown) => {
+        preparing = undefined;
+        throw error;
+      },
+    );
+    return preparing;
+  }
+
+  async function run<T>(
+    signal: AbortSignal,
+    work: (executor: SqlExecutor) => Promise<T>,
+    filter: FilterNode | null = null,
+  ): Promise<T> {
+    if (signal.aborted) throw aborted(signal);
+    const start = (): Promise<T> => {
+      if (signal.aborted) throw aborted(signal);
+      const { withStatementTimeout } = dialect;
+      if (statementTimeoutMs === undefined || withStatementTimeout === undefined) return work(db);
+      return withStatementTimeout(db, work, statementTimeoutMs, signal);
+    };
+    const pending = filter !== null && foldsCase(filter) ? prepared().then(start) : start();
+    try {
+      return await raceAbort(pending, signal);
+    } catch (error) {
+      throw toDataLayerError(error);
+    }
+  }
+
+  return { hooks: () => hooks, run };
+}
+
+const CASE_OPERATORS: ReadonlySet<string> = new Set(['ilike', 'notilike', 'match']);
+
+const FOLDS_CASE: FilterFolder<boolean> = {
+  compare: (node) => CASE_OPERATORS.has(node.op),
+  compare_fields: () => false,
+  and: (node, _, folds) => node.nodes.some((child) => folds(child)),
+  or: (node, _, folds) => node.nodes.some((child) => folds(child)),
+  not: (node, _, folds) => folds(node.node),
+  any: (node, _, folds) => folds(node.node),
+  has: (node, _, folds) => folds(node.node),
+};
+
+/** Whether a filter lower-cases text somewhere (`ilike`, `notilike`, `match`). */
+function foldsCase(node: FilterNode): boolean {
+  return foldFilter(node, FOLDS_CASE);
+}
+
+function aborted(signal: AbortSignal): DataLayerError {
+  return new DataLayerError('timeout', 'the request was aborted', { cause: signal.reason });
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(aborted(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
