@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exampleSchema, safeParseQuery, type QueryInput } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
+import { safeParseQuery, type QueryInput } from '../../src/index.js';
 
 const person = { schema: exampleSchema, type: 'person' } as const;
 

@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { exampleSchema, query, type ExampleSchema, type FilterHelper, type QueryBuilder } from '../../src/index.js';
+import { exampleSchema, type ExampleSchema } from '../../src/example/index.js';
+import { query, type FilterHelper, type QueryBuilder } from '../../src/index.js';
 
 type PersonHelper = FilterHelper<ExampleSchema, 'person'>;
 /** The item type of a method's rest parameter. */

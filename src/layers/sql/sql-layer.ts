@@ -129,8 +129,8 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     mapping,
     operators: ALL_OPERATORS,
     async verify() {
-      await prepared();
-      await verifySqlSetup(db, mapping, hooks);
+      await session.prepare();
+      await verifySqlSetup(db, mapping, session.hooks());
     },
 
     async read(request, context) {

@@ -15,6 +15,8 @@ import type { SqlExecutor } from './sql-executor.js';
 export interface SqlSession {
   /** The hooks statements are compiled with: the dialect, then what its `prepare` resolved to. */
   hooks(): SqlDialect;
+  /** Runs the dialect's `prepare` once (again after a failure); later calls share it. */
+  prepare(): Promise<unknown>;
   /** Runs `work`, after the dialect's `prepare` when `filter` lower-cases text. */
   run<T>(signal: AbortSignal, work: (executor: SqlExecutor) => Promise<T>, filter?: FilterNode | null): Promise<T>;
 }
@@ -66,7 +68,7 @@ export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statement
     }
   }
 
-  return { hooks: () => hooks, run };
+  return { hooks: () => hooks, prepare: prepared, run };
 }
 
 const CASE_OPERATORS: ReadonlySet<string> = new Set(['ilike', 'notilike', 'match']);
