@@ -16,6 +16,7 @@ import {
   type ExecuteOptions,
 } from '../execute/index.js';
 import { withExplainRoute } from '../explain/explain-route.js';
+import { withExplorer } from '../explorer/explorer-route.js';
 import { observedLayer } from '../explain/observed-layer.js';
 import { noteAst } from '../explain/recorder.js';
 import type { DataLayer } from '../layers/data-layer.js';
@@ -94,6 +95,11 @@ export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
    * costs (AST, data-layer calls, SQL statements; docs/explorer.md). Default `false`.
    */
   readonly explain?: boolean;
+  /**
+   * Development only: serve the query explorer at `GET /` and the API reference at
+   * `GET /docs` to browsers (`Accept: text/html`); needs `explain` (docs/explorer.md). Default `false`.
+   */
+  readonly explorer?: boolean;
 }
 
 const ALLOW = 'GET, HEAD';
@@ -133,6 +139,9 @@ export function createHandler(options: HandlerOptions): Handler {
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.strictIncluded === undefined ? {} : { strictIncluded: options.strictIncluded }),
   };
+  if (options.explorer === true && options.explain !== true) {
+    throw new RangeError('The explorer option needs explain: true (the page shows what the explain route answers)');
+  }
   const resolveEntries = scopeResolver(options);
   const operators = options.dataLayer.operators;
   const { scope } = options;
@@ -223,7 +232,8 @@ export function createHandler(options: HandlerOptions): Handler {
     if (negotiation.reached) reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
     return request.method === 'HEAD' ? { ...reply, body: '' } : reply;
   };
-  return options.explain === true ? withExplainRoute(handle, options.limits) : handle;
+  const explained = options.explain === true ? withExplainRoute(handle, options.limits) : handle;
+  return options.explorer === true ? withExplorer(explained, { schema, operators, limits: options.limits }) : explained;
 }
 
 async function respond(
