@@ -9,7 +9,7 @@ import type { Handler, HandlerRequest, HandlerResponse } from '../http/handler.j
 import type { LimitOptions } from '../limits.js';
 import { stringifyQuery } from '../stringify/stringify-query.js';
 import { explanationOf } from './explanation.js';
-import { record } from './recorder.js';
+import { record, type Recording } from './recorder.js';
 
 /** The path prefix of the route. */
 export const EXPLAIN_PREFIX = '/__explain';
@@ -34,7 +34,7 @@ export function withExplainRoute(handle: Handler, limits: LimitOptions | undefin
 
 async function explained(
   response: HandlerResponse,
-  recording: Parameters<typeof explanationOf>[0],
+  recording: Recording,
   request: HandlerRequest,
   limits: LimitOptions | undefined,
 ): Promise<HandlerResponse> {

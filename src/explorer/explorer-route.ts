@@ -72,7 +72,7 @@ export function withExplorer(handle: Handler, options: ExplorerRouteOptions): Ha
     if (request.method !== 'GET' && request.method !== 'HEAD') return handle(request);
     const page = PAGES.get(request.path);
     const asset = page !== undefined && acceptsHtml(request) ? page : ASSETS.get(request.path);
-    if (asset !== undefined) return reply(request, asset.type, await read(asset));
+    if (asset !== undefined) return reply(request, asset.type, await read(asset), page !== undefined);
     if (request.path === SCHEMA_PATH) {
       schemaBody ??= JSON.stringify(explorerSchema(options.schema, options.operators, options.limits));
       return reply(request, 'application/json', schemaBody);
@@ -81,10 +81,11 @@ export function withExplorer(handle: Handler, options: ExplorerRouteOptions): Ha
   };
 }
 
-function reply(request: HandlerRequest, type: string, body: string): HandlerResponse {
+/** A 200; pages depend on `Accept` (HTML here, a JSON:API answer otherwise) and say so. */
+function reply(request: HandlerRequest, type: string, body: string, negotiated = false): HandlerResponse {
   return {
     status: 200,
-    headers: { 'content-type': type, 'cache-control': 'no-cache', vary: 'Accept' },
+    headers: { 'content-type': type, 'cache-control': 'no-cache', ...(negotiated ? { vary: 'Accept' } : {}) },
     body: request.method === 'HEAD' ? '' : body,
   };
 }
