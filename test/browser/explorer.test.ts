@@ -106,6 +106,7 @@ describe.skipIf(!present && !required)('the query explorer in Chromium', () => {
     expect(await page.$$eval('.cond .value.invalid', (nodes) => nodes.length)).toBe(1);
     expect(await page.textContent('#filter-json mark.error')).toBe('"2021-02-30"');
     expect(await page.textContent('#ast')).toContain('no AST');
+    expect(await page.textContent('#statements')).toContain('0 data-layer calls: none');
     await shot('2-error');
   });
 

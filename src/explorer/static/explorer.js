@@ -315,7 +315,7 @@ function showStatements(explanation) {
     statement.plan === undefined ? '' : h('pre', { class: 'code plan', textContent: statement.plan.map((row) => Object.values(row).join(' | ')).join('\n') })));
   const calls = `${explanation.callCount} data-layer call${explanation.callCount === 1 ? '' : 's'}: ${(explanation.calls ?? []).map((call) => call.method).join(', ') || 'none'}`;
   $('#statements').replaceChildren(h('p', { class: 'label', textContent: calls }),
-    ...(items.length > 0 ? items : [h('p', { class: 'label', textContent: 'no SQL (not a SQL data layer)' })]),
+    ...(items.length > 0 ? items : [h('p', { class: 'label', textContent: explanation.callCount === 0 ? 'no SQL: nothing was read' : 'no SQL (not a SQL data layer)' })]),
     explanation.planError === undefined ? '' : h('p', { class: 'label', textContent: `plan: ${explanation.planError}` }));
 }
 
