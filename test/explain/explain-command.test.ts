@@ -3,13 +3,20 @@
  * a bad query (exit 1), usage mistakes (exit 2); on PGlite with the statements and plans.
  */
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { explainCommand } from '../../src/cli/explain-command.js';
+import { loadCommand } from '../../src/cli/load-command.js';
+import type { CommandIo } from '../../src/cli/command-io.js';
 import type { Explanation } from '../../src/explain/index.js';
+import { ownedTempDir } from '../helpers/owned.js';
 
-async function run(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function run(
+  args: readonly string[],
+  command: (args: readonly string[], io: CommandIo) => Promise<number> = explainCommand,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await explainCommand(args, {
+  const code = await command(args, {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
   });
@@ -34,6 +41,17 @@ describe('jsonapi-query explain', () => {
     expect(first?.sql).toMatch(/^select /);
     expect(first?.parameters).toContain('John');
     expect(first?.plan?.length).toBeGreaterThan(0);
+  });
+
+  it('reads a SQLite file loaded by "jsonapi-query load"', async () => {
+    const db = `sqlite:${join(ownedTempDir('jsonapi-query-explain-'), 'example.db')}`;
+    expect((await run(['--db', db], loadCommand)).code).toBe(0);
+    const { code, stdout } = await run(['include=owner', '--type', 'computer', '--db', db, '--plan']);
+    expect(code).toBe(0);
+    const explanation = JSON.parse(stdout) as Explanation;
+    expect(explanation.callCount).toBe(2);
+    expect(explanation.statements.map((statement) => statement.sql.slice(0, 7))).toEqual(['select ', 'select ', 'select ']);
+    expect(explanation.statements.every((statement) => (statement.plan?.length ?? 0) > 0)).toBe(true);
   });
 
   it('prints the error document of a bad query with exit code 1', async () => {
