@@ -122,10 +122,33 @@ describe.skipIf(!present && !required)('the query explorer in Chromium', () => {
     await shot('3-phone');
   });
 
+  it('compares two fields and sorts by a to-one path', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.selectOption('#type', 'computer');
+    await page.click('#add-sort');
+    await page.selectOption('.sort-key .sort-field', 'owner.name');
+    await page.click('#run');
+    await page.waitForSelector('body[data-state="ok"]');
+    expect(await page.textContent('#sent')).toBe('sort=owner.name');
+
+    await page.selectOption('#type', 'person');
+    await page.click('.group.root .add-cond');
+    await page.selectOption('.cond .field', 'name');
+    await page.selectOption('.cond .op', 'ne');
+    await page.selectOption('.cond .against', 'field');
+    await page.selectOption('.cond .other', 'display_name');
+    await page.click('#run');
+    await page.waitForSelector('body[data-state="ok"]');
+    expect(await page.textContent('#sent')).toBe('filter=[{"name":"name","op":"ne","field":"display_name"}]');
+    expect(await page.textContent('#ast')).toContain('compare_fields');
+    expect(await page.$$eval('#rows-table tbody tr', (rows) => rows.length)).toBeGreaterThan(0);
+    await shot('4-fields');
+  });
+
   it('serves the API reference page with the bundled renderer', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${origin}/docs`);
     await page.waitForSelector('#swagger-ui .swagger-ui');
-    await shot('4-reference');
+    await shot('5-reference');
   });
 });

@@ -20,6 +20,9 @@ function h(tag, props = {}, ...children) {
   return element;
 }
 
+/** The operators a field may be compared with another field by. */
+const FIELD_OPERATORS = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'];
+
 const option = (value, label = value, selected = false) => h('option', { value, textContent: label, selected });
 
 let schema;
@@ -36,7 +39,7 @@ const currentType = () => typeOf($('#type').value);
 const newGroup = (type, junction = 'and') => ({ kind: 'group', type, junction, negate: false, items: [] });
 function newCondition(type) {
   const field = typeOf(type).fields.find((candidate) => candidate.filterable);
-  return { kind: 'cond', type, field: field?.name ?? 'id', op: 'eq', value: '' };
+  return { kind: 'cond', type, field: field?.name ?? 'id', op: 'eq', value: '', against: 'value', other: '' };
 }
 function newRelationship(type) {
   const relationship = typeOf(type).relationships[0];
@@ -67,7 +70,9 @@ function conditionValue(condition) {
 /** The filter JSON of a node; records which editor element builds which pointer. */
 function entryJson(node, pointer, elements) {
   elements.set(pointer, node.element);
-  if (node.kind === 'cond') return { name: node.field, op: node.op, val: conditionValue(node) };
+  if (node.kind === 'cond') {
+    return node.against === 'field' ? { name: node.field, op: node.op, field: node.other } : { name: node.field, op: node.op, val: conditionValue(node) };
+  }
   if (node.kind === 'rel') return { name: node.name, op: node.op, val: entryJson(node.item, `${pointer}/val`, elements) };
   const inner = node.negate ? `${pointer}/not/${node.junction}` : `${pointer}/${node.junction}`;
   const items = node.items.map((item, index) => entryJson(item, `${inner}/${index}`, elements));
@@ -130,10 +135,24 @@ function conditionEditor(condition) {
     condition.op = event.target.value;
     renderFilter();
   } }, operators().map((op) => option(op, op, op === condition.op)));
-  const placeholder = { in_: 'a, b, c', notin_: 'a, b, c', between: 'low, high', is_: 'null', isnot: 'null' }[condition.op] ?? 'value';
-  const value = h('input', { type: 'text', class: 'value', value: condition.value, placeholder, oninput: (event) => (condition.value = event.target.value) });
-  condition.element = h('div', { class: 'cond' }, fieldSelect, opSelect, value);
-  condition.controls = { name: fieldSelect, op: opSelect, val: value };
+  // Field-to-field comparisons: the scalar operators, against another field of the same kind.
+  const comparable = FIELD_OPERATORS.includes(condition.op);
+  if (!comparable) condition.against = 'value';
+  const against = h('select', { class: 'against', disabled: !comparable, onchange: (event) => {
+    condition.against = event.target.value;
+    renderFilter();
+  } }, option('value', 'value', condition.against === 'value'), option('field', 'field', condition.against === 'field'));
+  let operand;
+  if (condition.against === 'field') {
+    const others = type.fields.filter((candidate) => candidate.filterable && candidate.kind === field()?.kind && candidate.name !== condition.field);
+    if (!others.some((candidate) => candidate.name === condition.other)) condition.other = others[0]?.name ?? '';
+    operand = h('select', { class: 'other', onchange: (event) => (condition.other = event.target.value) }, others.map((candidate) => option(candidate.name, candidate.name, candidate.name === condition.other)));
+  } else {
+    const placeholder = { in_: 'a, b, c', notin_: 'a, b, c', between: 'low, high', is_: 'null', isnot: 'null' }[condition.op] ?? 'value';
+    operand = h('input', { type: 'text', class: 'value', value: condition.value, placeholder, oninput: (event) => (condition.value = event.target.value) });
+  }
+  condition.element = h('div', { class: 'cond' }, fieldSelect, opSelect, against, operand);
+  condition.controls = { name: fieldSelect, op: opSelect, [condition.against === 'field' ? 'field' : 'val']: operand };
   return condition.element;
 }
 
@@ -154,10 +173,19 @@ function relationshipEditor(node) {
 function addSortKey(field = '', direction = '') {
   const type = currentType();
   const row = h('div', { class: 'row sort-key' },
-    h('select', { class: 'sort-field' }, type.fields.filter((candidate) => candidate.sortable).map((candidate) => option(candidate.name, candidate.name, candidate.name === field))),
+    h('select', { class: 'sort-field' }, sortKeys(type).map((key) => option(key, key, key === field))),
     h('select', { class: 'sort-dir' }, option('', 'ascending', direction === ''), option('-', 'descending', direction === '-')),
     h('button', { type: 'button', class: 'remove', textContent: '✕', onclick: () => row.remove() }));
   $('#sort').append(row);
+}
+
+/** The type's sortable fields, then those of its to-one relationships' targets (`owner.name`). */
+function sortKeys(type) {
+  const own = (candidate) => candidate.fields.filter((field) => field.sortable).map((field) => field.name);
+  return [
+    ...own(type),
+    ...type.relationships.filter((relationship) => !relationship.toMany).flatMap((relationship) => own(typeOf(relationship.target)).map((name) => `${relationship.name}.${name}`)),
+  ];
 }
 
 /** Include paths up to two steps from the type. */
@@ -328,8 +356,15 @@ async function run(event) {
   document.body.dataset.state = 'running';
   const headers = { accept: 'application/vnd.api+json' };
   if ($('#plan').checked) headers['explain-plan'] = 'true';
-  const response = await fetch(new URL(`__explain/${type.root}${query === '' ? '' : `?${query}`}`, window.location.href), { headers });
-  const explanation = await response.json();
+  let explanation;
+  try {
+    const response = await fetch(new URL(`__explain/${type.root}${query === '' ? '' : `?${query}`}`, window.location.href), { headers });
+    explanation = await response.json();
+  } catch (error) {
+    $('#status').textContent = `The server did not answer: ${error.message}`;
+    document.body.dataset.state = 'failed';
+    return;
+  }
   $('#canonical').textContent = explanation.canonical === null ? '—' : explanation.canonical === '' ? '(empty)' : decodeURIComponent(explanation.canonical);
   $('#status').textContent = `HTTP ${explanation.status}`;
   $('#ast').replaceChildren(explanation.ast === undefined ? h('p', { class: 'label', textContent: 'no AST: the query was rejected' }) : h('ul', {}, tree(explanation.ast)));
