@@ -6,13 +6,14 @@
  * and each state is screenshotted under test-output/browser/. Without Chromium the
  * suite is skipped (and says so), except under CI (`CI=true`), where it fails.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServe } from '../cli/serve-process.js';
-import { ownedTempDir } from '../helpers/owned.js';
+import { runCli, startCli } from '../cli/serve-process.js';
+import type { OwnedProcess } from '../helpers/owned.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
@@ -33,18 +34,22 @@ if (!present && !required) {
 }
 
 describe.skipIf(!present && !required)('the query explorer in Chromium', () => {
-  let context: BrowserContext;
+  let context: BrowserContext | undefined;
   let page: Page;
   let origin: string;
+  // Made in beforeAll, so released here (the owned helpers release what a test or a file makes).
+  let directory: string | undefined;
+  let server: OwnedProcess | undefined;
 
   beforeAll(async () => {
     if (!present) throw new Error(`CI=true and no Chromium at ${CHROMIUM}: install it (apt-get install chromium)`);
     mkdirSync(OUTPUT, { recursive: true });
-    const directory = ownedTempDir('jsonapi-query-browser-');
+    directory = mkdtempSync(join(tmpdir(), 'jsonapi-query-browser-'));
     const database = join(directory, 'example.db');
     const loaded = await runCli(['load', '--db', `sqlite:${database}`]);
     expect(loaded.code, loaded.stderr).toBe(0);
-    ({ origin } = await startServe(['--db', `sqlite:${database}`, '--quiet']));
+    server = startCli(['serve', '--port', '0', '--db', `sqlite:${database}`, '--quiet']);
+    [, origin = ''] = await server.waitFor(/ at (http:\/\/127\.0\.0\.1:\d+)\n/);
     context = await chromium.launchPersistentContext(join(directory, 'profile'), {
       executablePath: CHROMIUM,
       headless: true,
@@ -57,6 +62,15 @@ describe.skipIf(!present && !required)('the query explorer in Chromium', () => {
   });
   afterAll(async () => {
     await context?.close();
+    if (server?.child.pid !== undefined) {
+      try {
+        process.kill(-server.child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+      await server.exited;
+    }
+    if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
   });
 
   const shot = (name: string) => page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: false });
