@@ -159,10 +159,15 @@ describe.skipIf(!present && !required)('the query explorer in Chromium', () => {
     await shot('4-fields');
   });
 
-  it('serves the API reference page with the bundled renderer', async () => {
+  it('renders the API reference from /openapi.json with the bundled renderer', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${origin}/docs`);
-    await page.waitForSelector('#swagger-ui .swagger-ui');
+    await page.waitForSelector('#swagger-ui .info .title');
+    expect(await page.textContent('#swagger-ui .info .title')).toContain('JSON:API');
+    await page.waitForSelector('#swagger-ui .opblock-summary-path');
+    const paths = await page.$$eval('#swagger-ui .opblock-summary-path', (nodes) => nodes.map((node) => node.textContent ?? ''));
+    expect(paths).toContain('/persons');
+    expect(paths).toContain('/computers/{id}/relationships/owner');
     await shot('5-reference');
   });
 });
