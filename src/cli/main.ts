@@ -17,6 +17,7 @@ const commands: ReadonlyMap<string, { readonly summary: string; readonly load: (
   ['parse', { summary: 'print the QueryAST of a query string, or its error document', load: async () => (await import('./parse-command.js')).parseCommand }],
   ['load', { summary: 'create the tables of a { schema, data } JSON file (or the example dataset) in a SQL database and fill them', load: async () => (await import('./load-command.js')).loadCommand }],
   ['openapi', { summary: 'print the OpenAPI 3.1 document of the API that serve runs for a schema', load: async () => (await import('./openapi-command.js')).openapiCommand }],
+  ['explain', { summary: 'print the QueryAST, data-layer calls and SQL statements of a query', load: async () => (await import('./explain-command.js')).explainCommand }],
   ['serve', { summary: 'serve a { schema, data } JSON file (or the example dataset) as a JSON:API server', load: async () => (await import('./serve-command.js')).serveCommand }],
 ]);
 

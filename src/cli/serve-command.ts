@@ -146,6 +146,9 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     dataLayer: dataset.dataLayer,
     openapi: true,
     logger: { error: (message, error) => io.stderr.write(`${message}: ${describeFailure(error)}\n`) },
+    // A development server: the explorer page and the explain route it uses (docs/explorer.md).
+    explain: true,
+    explorer: true,
   });
   const listener = toNodeListener(handler);
   const server = createServer((req, res) => {
@@ -161,7 +164,9 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
   }
   const origin = originOf(server, options.host);
   io.stdout.write(
-    `Serving ${dataset.label} at ${origin}\n${exampleRequests(origin, dataset)}OpenAPI document: ${origin}${OPENAPI_PATH}\nPress Ctrl+C to stop.\n`,
+    `Serving ${dataset.label} at ${origin}\n${exampleRequests(origin, dataset)}` +
+      `OpenAPI document: ${origin}${OPENAPI_PATH}\nQuery explorer: ${origin}/ (API reference: ${origin}/docs)\n` +
+      'Press Ctrl+C to stop.\n',
   );
   await closeOnSignal(server, io);
   await dataset.close?.();
@@ -188,9 +193,11 @@ async function databaseDataset(options: ServeOptions, db: string): Promise<Datas
     // Loaded on demand: serving the memory layer needs neither Kysely nor a driver.
     const { openSqlLayer } = await import('./sql-source.js');
     const seed = db === 'pglite' ? ((source.data ?? {}) as SqlSeedData) : undefined;
+    const { explainable } = await import('../explain/explainable-db.js');
     const { layer, close } = await openSqlLayer({
       db,
       schema,
+      wrap: explainable,
       ...(mapping === undefined ? {} : { mapping }),
       ...(seed === undefined ? {} : { seed }),
     });

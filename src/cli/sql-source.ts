@@ -142,6 +142,9 @@ export interface OpenSqlLayerOptions {
   readonly statementTimeoutMs?: number;
   /** Records to create the tables for and load first (an empty `pglite` database). */
   readonly seed?: SqlSeedData;
+  /** Wraps the Kysely instance the layer runs on (`explainable` records its statements). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly wrap?: (db: Kysely<any>) => Kysely<any>;
 }
 
 /**
@@ -163,7 +166,7 @@ export async function openSqlLayer(options: OpenSqlLayerOptions): Promise<{ laye
       await loadData(database.db, options.schema, options.mapping, options.seed, { dialect: database.dialect });
     }
     const layer = createSqlLayer({
-      db: database.db,
+      db: options.wrap === undefined ? database.db : options.wrap(database.db),
       schema: options.schema,
       dialect: database.dialect,
       ...(options.mapping === undefined ? {} : { mapping: options.mapping }),

@@ -15,6 +15,10 @@ import {
   pathId,
   type ExecuteOptions,
 } from '../execute/index.js';
+import { withExplainRoute } from '../explain/explain-route.js';
+import { withExplorer } from '../explorer/explorer-route.js';
+import { observedLayer } from '../explain/observed-layer.js';
+import { noteAst } from '../explain/recorder.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
 import { utf8Length } from '../parse/input/query-budget.js';
@@ -86,6 +90,16 @@ export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
   readonly logger?: HandlerLogger;
   /** Serve the OpenAPI 3.1 document of this API at `GET /openapi.json` (docs/openapi.md). Default `false`. */
   readonly openapi?: boolean;
+  /**
+   * Development only: serve `GET /__explain/<route>?<query>`, what a request means and
+   * costs (AST, data-layer calls, SQL statements; docs/explorer.md). Default `false`.
+   */
+  readonly explain?: boolean;
+  /**
+   * Development only: serve the query explorer at `GET /` and the API reference at
+   * `GET /docs` to browsers (`Accept: text/html`); needs `explain` (docs/explorer.md). Default `false`.
+   */
+  readonly explorer?: boolean;
 }
 
 const ALLOW = 'GET, HEAD';
@@ -125,11 +139,15 @@ export function createHandler(options: HandlerOptions): Handler {
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.strictIncluded === undefined ? {} : { strictIncluded: options.strictIncluded }),
   };
+  if (options.explorer === true && options.explain !== true) {
+    throw new RangeError('The explorer option needs explain: true (the page shows what the explain route answers)');
+  }
   const resolveEntries = scopeResolver(options);
   const operators = options.dataLayer.operators;
   const { scope } = options;
+  const dataLayer = options.explain === true ? observedLayer(options.dataLayer) : options.dataLayer;
   const fixedScope =
-    typeof scope === 'object' ? scopedLayer(options.dataLayer, resolveScope(scope, schema, resolveEntries, operators), schema) : undefined;
+    typeof scope === 'object' ? scopedLayer(dataLayer, resolveScope(scope, schema, resolveEntries, operators), schema) : undefined;
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
   const openapi = options.openapi === true ? openApiRoute(options) : undefined;
 
@@ -184,13 +202,14 @@ export function createHandler(options: HandlerOptions): Handler {
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(route.kind === 'relationship' ? { includeFrom: route.type.name } : {}),
     });
+    if (options.explain === true) noteAst(ast);
 
     const scopeFilters = typeof scope === 'function' ? await scope(request) : undefined;
     const layer =
       fixedScope ??
       (scopeFilters === undefined
-        ? options.dataLayer
-        : scopedLayer(options.dataLayer, resolveScope(scopeFilters, schema, resolveEntries, operators), schema));
+        ? dataLayer
+        : scopedLayer(dataLayer, resolveScope(scopeFilters, schema, resolveEntries, operators), schema));
     const execute: ExecuteOptions = {
       schema: options.schema,
       layer,
@@ -201,7 +220,7 @@ export function createHandler(options: HandlerOptions): Handler {
     return { status: 200, headers: headers(), body: await respond(route, ast, execute, request, serializer, limits) };
   };
 
-  return async (request) => {
+  const handle: Handler = async (request) => {
     const negotiation = { reached: false };
     let reply: HandlerResponse;
     try {
@@ -213,6 +232,8 @@ export function createHandler(options: HandlerOptions): Handler {
     if (negotiation.reached) reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
     return request.method === 'HEAD' ? { ...reply, body: '' } : reply;
   };
+  const explained = options.explain === true ? withExplainRoute(handle, options.limits) : handle;
+  return options.explorer === true ? withExplorer(explained, { schema, operators, limits: options.limits }) : explained;
 }
 
 async function respond(
