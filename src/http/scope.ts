@@ -4,7 +4,7 @@
  * and every `any`/`has` in the client's filter is narrowed to in-scope related
  * records, so no client filter can widen it or observe records outside it.
  */
-import { andNode, relationshipNode } from '../ast/filter-factories.js';
+import { andNode, compareNode, relationshipNode } from '../ast/filter-factories.js';
 import type { AnyNode, FilterNode, HasNode } from '../ast/filter-node.js';
 import { mapFilter } from '../ast/fold-filter.js';
 import type { Operator } from '../ast/operators.js';
@@ -154,5 +154,7 @@ function checked(filter: FilterNode, scopeType: string, schema: ResolvedSchema, 
     }
   };
   visit(filter, scopeType);
-  return filter;
+  // Nodes written by hand (in JavaScript) may lack the resolved `pattern`/`words` the
+  // layers read: rebuilding every comparison with `compareNode` resolves them.
+  return mapFilter(filter, { compare: (node) => compareNode(node.field, node.op, node.value) });
 }

@@ -163,6 +163,17 @@ describe('a scope no client filter can widen', () => {
     expect((await open.get('/persons/1')).status).toBe(200);
   });
 
+  it('resolves like and match values of a scope node written by hand', async () => {
+    // As JavaScript code writes it: no `pattern`/`words`, which the parser would add.
+    const handWritten = { kind: 'compare', field: 'name', op: 'ilike', value: '%ann%' } as unknown as FilterNode;
+    const words = { kind: 'compare', field: 'name', op: 'match', value: 'doe' } as unknown as FilterNode;
+    const expected = exampleData.person.filter((person) => /ann/i.test(person.name)).map((person) => person.id);
+    const byPattern = exampleHandler({ scope: { person: handWritten } });
+    expect(ids((await byPattern.get('/persons', 'page[size]=100&sort=id')).document).sort()).toEqual([...expected].sort());
+    const byWords = exampleHandler({ scope: { person: words } });
+    expect((await byWords.get('/persons', 'page[size]=100')).status).toBe(200);
+  });
+
   it('a scope for a type the schema does not have is a server error', async () => {
     const broken = exampleHandler({ scope: () => ({ robot: [] }) });
     expect((await broken.get('/persons')).status).toBe(500);
