@@ -38,7 +38,8 @@ for (const subpath of Object.keys(exports)) {
 }
 `,
 
-  'program.ts': `import { defineSchema, exampleData, exampleSchema, parseQuery, query, type QueryAST } from 'jsonapi-query';
+  'program.ts': `import { exampleData, exampleSchema } from 'jsonapi-query/example';
+import { defineSchema, parseQuery, query, type QueryAST } from 'jsonapi-query';
 import { createHandler, toNodeListener } from 'jsonapi-query/http';
 import { createMemoryLayer } from 'jsonapi-query/memory';
 import { createSqlLayer, type SqlMapping } from 'jsonapi-query/sql';

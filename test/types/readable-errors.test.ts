@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const probe = path.join(root, 'test/types/__readable-errors-probe.ts');
 const source = `
-import { exampleSchema, query } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
+import { query } from '../../src/index.js';
 query(exampleSchema, 'person').filter((f) => f.eq('titel', 'x'));
 query(exampleSchema, 'person').filter((f) => f.like('birth_date', '%'));
 query(exampleSchema, 'person').sort('titel');
