@@ -43,6 +43,20 @@ export interface QueryLimits {
   readonly maxOffset: number;
   /** Characters of a resource id in a path (404 past it). */
   readonly maxIdLength: number;
+  /** Characters of one `page[after]`/`page[before]` cursor. */
+  readonly maxCursorLength: number;
+  /**
+   * The page form of a request that names neither `page[number]` nor a cursor:
+   * `'offset'` (numbered pages, the default) or `'cursor'` (cursor links, and
+   * `page[number]` is a 400). A client naming a form gets it in either mode.
+   */
+  readonly pagination: 'offset' | 'cursor';
+  /**
+   * Whether a page carries `meta.count`, a count over the whole filter:
+   * `'exact'` or `'none'`. `undefined` (the default): `'exact'` on pages by
+   * number, `'none'` on pages by cursor.
+   */
+  readonly count: 'exact' | 'none' | undefined;
 }
 
 /**
@@ -72,6 +86,9 @@ export const DEFAULT_LIMITS: QueryLimits = Object.freeze({
   maxUnpaginatedRows: 10_000,
   maxOffset: 100_000,
   maxIdLength: 64,
+  maxCursorLength: 1024,
+  pagination: 'offset',
+  count: undefined,
 });
 
 /**

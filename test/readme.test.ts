@@ -37,7 +37,7 @@ describe('README', () => {
       { path: [], field: 'birth_date', direction: 'desc' },
       { path: [], field: 'id', direction: 'asc' },
     ]);
-    expect(ast.page).toEqual({ size: 10, number: 1 });
+    expect(ast.page).toEqual({ kind: 'offset', size: 10, number: 1 });
   });
 
   it('serves the example with the memory layer', async () => {

@@ -19,14 +19,36 @@ export interface SortKey<S extends ResourceSchema = ResourceSchema, T extends st
 }
 
 /**
- * The requested page. `page[size]=10&page[number]=2` → `{ size: 10, number: 2 }`;
- * no `page` parameter → `{ size: 30, number: 1 }` (the default size);
- * `page[size]=0` → `null` (pagination disabled).
+ * One value of a cursor's sort key, as the layer returned it in the row (dates
+ * as their ISO text): `page[after]` of `sort=-birth_date` holds `['1990-04-02', 1]`.
  */
-export interface Page {
+export type KeyValue = string | number | boolean | null;
+
+/**
+ * A page by number: `page[size]=10&page[number]=2` → `{ kind: 'offset', size: 10, number: 2 }`;
+ * no `page` parameter (offset pagination, the default) → `{ kind: 'offset', size: 30, number: 1 }`.
+ */
+export interface OffsetPage {
+  readonly kind: 'offset';
   readonly size: number;
   readonly number: number;
 }
+
+/**
+ * A page by cursor (the JSON:API Cursor Pagination profile, docs/query-syntax.md):
+ * `page[after]=…&page[size]=10` → `{ kind: 'cursor', size: 10, after: ['1990-04-02', 1] }`.
+ * `after` and `before` hold the decoded sort key values of one row, one per key of
+ * the AST's `sort` (the last is the `id`); a page without either is the first page.
+ */
+export interface CursorPage {
+  readonly kind: 'cursor';
+  readonly size: number;
+  readonly after?: readonly KeyValue[];
+  readonly before?: readonly KeyValue[];
+}
+
+/** The requested page: by number or by cursor. */
+export type Page = OffsetPage | CursorPage;
 
 /**
  * One include path: relationship names followed from the primary type.
@@ -54,7 +76,7 @@ export type Fieldsets<S extends ResourceSchema = ResourceSchema> = {
  *     { path: [], field: 'birth_date', direction: 'desc' },
  *     { path: [], field: 'id', direction: 'asc' },
  *   ],
- *   page: { size: 30, number: 1 },
+ *   page: { kind: 'offset', size: 30, number: 1 },
  *   include: [],
  *   fields: {},
  * }

@@ -83,7 +83,7 @@ export function query<S extends ResourceSchema, T extends TypeName<S>>(
       filter,
       // The parser appends the `id` tie-breaker (stringify writes the keys given).
       sort: draft.sort ?? [],
-      page: draft.page === undefined ? { size: limits.defaultPageSize, number: 1 } : draft.page,
+      page: draft.page === undefined ? { kind: 'offset', size: limits.defaultPageSize, number: 1 } : draft.page,
       include: draft.include,
       fields: draft.fields,
     } as QueryAST<S, T>;
@@ -101,7 +101,7 @@ export function query<S extends ResourceSchema, T extends TypeName<S>>(
     page: (page) =>
       make({
         ...draft,
-        page: page === null ? null : { size: page.size ?? limits.defaultPageSize, number: page.number ?? 1 },
+        page: page === null ? null : { kind: 'offset', size: page.size ?? limits.defaultPageSize, number: page.number ?? 1 },
       }),
     include: (...paths) => {
       const include = [...draft.include];

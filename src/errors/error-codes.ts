@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   pagination_required: { status: 400, title: 'Pagination cannot be disabled' },
   page_offset_too_large: { status: 400, title: 'Page offset too large' },
   too_many_rows: { status: 400, title: 'Too many rows without pagination' },
+  invalid_cursor: { status: 400, title: 'Invalid page cursor' },
   // include
   invalid_include: { status: 400, title: 'Invalid include' },
   include_too_deep: { status: 400, title: 'Include path too deep' },

@@ -118,7 +118,7 @@ export async function executeRelationship(
   checkRelationshipInclude(ast, route.relationship);
   const request = relatedRequest(route, ownerId, ast, context);
   let ids: readonly Id[];
-  let total: number;
+  let total: number | undefined;
   let includedPart: { included?: readonly Resource[] } = {};
   if (ast.include.length === 0) {
     const result = await options.layer.readLinkage(request, { signal: context.signal });
@@ -142,7 +142,7 @@ export async function executeRelationship(
   return {
     data: toMany ? ids : (ids[0] ?? null),
     targetType: target.name,
-    ...(toMany && ast.page !== null ? { total } : {}),
+    ...(toMany && ast.page !== null && total !== undefined ? { total } : {}),
     ...includedPart,
     linkage: context.linkage,
   };

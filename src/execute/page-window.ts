@@ -8,11 +8,11 @@ import type { QueryLimits } from '../limits.js';
  * `checkUnpaginated` can tell an over-large result.
  *
  * @example
- * pageWindow({ size: 10, number: 3 }, DEFAULT_LIMITS); // { offset: 20, limit: 10 }
+ * pageWindow({ kind: 'offset', size: 10, number: 3 }, DEFAULT_LIMITS); // { offset: 20, limit: 10 }
  */
 export function pageWindow(page: Page | null, limits: QueryLimits): { offset: number; limit: number } {
   if (page === null) return { offset: 0, limit: limits.maxUnpaginatedRows + 1 };
-  return { offset: (page.number - 1) * page.size, limit: page.size };
+  return { offset: page.kind === 'offset' ? (page.number - 1) * page.size : 0, limit: page.size };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { FilterNode } from '../ast/filter-node.js';
 import type { Operator } from '../ast/operators.js';
-import type { SortKey } from '../ast/query-ast.js';
+import type { KeyValue, SortKey } from '../ast/query-ast.js';
 
 /**
  * A primary key, always in its normalised form (docs/data-layer.md): a safe
@@ -36,8 +36,26 @@ export interface LayerContext {
 }
 
 /**
+ * The keyset window of a cursor page: only rows strictly after `after` and strictly
+ * before `before` in the request's `sort` order (nulls last ascending, first
+ * descending, as every sort). Each bound holds one value per sort key, in the order
+ * of `sort`; since the sort is total (it ends with `id`), no two rows tie with a bound.
+ * A window with neither bound is the first page of a cursor walk.
+ *
+ * @example
+ * // sort=-birth_date (then id), rows after the row with birth_date 1990-04-02 and id 7
+ * { after: ['1990-04-02', 7] }
+ */
+export interface Keyset {
+  readonly after?: readonly KeyValue[];
+  readonly before?: readonly KeyValue[];
+}
+
+/**
  * A filtered, sorted, paged read of records of one type.
  * `offset`/`limit` are computed from the AST's page; `limit: null` means all rows.
+ * A cursor page sends `keyset` (and `offset: 0`): the layer reads the first `limit`
+ * rows inside the window and returns each row's sort key values in `keys`.
  */
 export interface ReadRequest {
   readonly type: string;
@@ -48,12 +66,30 @@ export interface ReadRequest {
   readonly limit: number | null;
   /** The attributes the response needs; a layer may return more. `undefined`: all. */
   readonly attributes?: readonly string[];
+  /** A cursor page's window; `undefined` for a page by offset. */
+  readonly keyset?: Keyset;
+  /** `false` when nobody reads `total` (`count: 'none'`): the layer may skip counting. Default `true`. */
+  readonly withTotal?: boolean;
 }
 
-/** One page of rows, and the number of rows matching the filter before paging (`meta.count`). */
+/**
+ * One page of rows, and the number of rows matching the filter before paging
+ * (`meta.count`; the window of a cursor page does not narrow it).
+ */
 export interface ReadResult {
   readonly rows: readonly Row[];
-  readonly total: number;
+  /** Required unless the request said `withTotal: false`. */
+  readonly total?: number;
+  /**
+   * Each row's sort key values, one array per row in the order of `rows`, one value
+   * per key of the request's `sort` (dotted keys included). Required when the
+   * request has a `keyset`: the cursors of the page are made from it.
+   *
+   * @example
+   * // sort=owner.name (then id) on computers
+   * [['Jane', 3], ['John', 1]]
+   */
+  readonly keys?: readonly (readonly KeyValue[])[];
 }
 
 /**
@@ -65,6 +101,13 @@ export interface RelatedReadRequest extends Omit<ReadRequest, 'type'> {
   readonly type: string;
   readonly id: Id;
   readonly relationship: string;
+}
+
+/** The ids of a relationship read, with `total` and `keys` as in `ReadResult`. */
+export interface LinkageResult {
+  readonly ids: readonly Id[];
+  readonly total?: number;
+  readonly keys?: readonly (readonly KeyValue[])[];
 }
 
 /**
@@ -115,7 +158,7 @@ export interface DataLayer {
   readLinkage(
     request: RelatedReadRequest,
     context: LayerContext,
-  ): Promise<{ readonly ids: readonly Id[]; readonly total: number } | null>;
+  ): Promise<LinkageResult | null>;
   /** The related records of many records at once, for `include`. */
   readIncluded(request: IncludeRequest, context: LayerContext): Promise<IncludeResult>;
 }

@@ -12,7 +12,7 @@ import type { RawMember } from './input/raw-query.js';
  *
  * @example
  * parsePage([{ parameter: 'page[size]', member: 'size', value: '10' }], limits, errors);
- * // { size: 10, number: 1 }
+ * // { kind: 'offset', size: 10, number: 1 }
  */
 export function parsePage(members: readonly RawMember[], limits: QueryLimits, errors: JsonApiError[]): Page | null {
   let size: number | undefined;
@@ -95,7 +95,7 @@ export function parsePage(members: readonly RawMember[], limits: QueryLimits, er
     );
     return null;
   }
-  return Object.freeze({ size: effectiveSize, number: pageNumber });
+  return Object.freeze({ kind: 'offset', size: effectiveSize, number: pageNumber });
 }
 
 /** A non-empty run of ASCII digits as a number (huge values become large or infinite, never wrap). */

@@ -25,7 +25,7 @@ import { parseSort } from './sort.js';
  *   type: 'person',
  * });
  * ast.filter; // { kind: 'compare', field: 'name', op: 'eq', value: 'John' }
- * ast.page; // { size: 10, number: 1 }
+ * ast.page; // { kind: 'offset', size: 10, number: 1 }
  */
 export function parseQuery<const S extends ResourceSchema, const T extends TypeName<S>>(
   input: QueryInput,

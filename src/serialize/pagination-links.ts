@@ -3,7 +3,7 @@
  * other parameter kept as sent (order and escapes included), the whole written as a
  * URI-reference (`page%5Bnumber%5D=2`, see docs/serializer.md).
  */
-import type { Page } from '../ast/query-ast.js';
+import type { OffsetPage } from '../ast/query-ast.js';
 import { decodeComponent } from '../parse/input/decode-component.js';
 import { toUriReference } from './uri-reference.js';
 
@@ -24,11 +24,11 @@ export interface PaginationLinks {
  * `next` is given while there is a later page with data.
  *
  * @example
- * paginationLinks('/persons', 'sort=name&page[number]=2&page[size]=10', { size: 10, number: 2 }, 35);
+ * paginationLinks('/persons', 'sort=name&page[number]=2&page[size]=10', { kind: 'offset', size: 10, number: 2 }, 35);
  * // { first: '/persons?sort=name&page%5Bnumber%5D=1&page%5Bsize%5D=10', last: '…page%5Bnumber%5D=4…',
  * //   prev: '…page%5Bnumber%5D=1…', next: '…page%5Bnumber%5D=3…' }
  */
-export function paginationLinks(url: string, query: string, page: Page, total: number): PaginationLinks {
+export function paginationLinks(url: string, query: string, page: OffsetPage, total: number): PaginationLinks {
   const [before, after] = splitAroundPageNumber(toUriReference(query));
   const link = (number: number): string => `${url}?${before}${String(number)}${after}`;
   const last = Math.max(1, Math.ceil(total / page.size));

@@ -169,7 +169,7 @@ function topLinks(
   const url = baseUrl + toUriReference(request.path);
   const self = request.query === '' ? url : `${url}?${toUriReference(request.query)}`;
   let out = `{"self":${JSON.stringify(self)}${extra}`;
-  if (toMany && ast.page !== null && total !== undefined) {
+  if (toMany && ast.page?.kind === 'offset' && total !== undefined) {
     const links = paginationLinks(url, request.query, ast.page, total);
     out += `,"first":${JSON.stringify(links.first)},"last":${JSON.stringify(links.last)}`;
     if (links.prev !== undefined) out += `,"prev":${JSON.stringify(links.prev)}`;

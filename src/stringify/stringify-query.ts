@@ -62,6 +62,7 @@ function isTieBreaker(key: SortKey): boolean {
 /** Nothing for the default page, `page[size]=0` for `null`, otherwise the members that differ. */
 function pageParameters(page: Page | null, defaultPageSize: number): string[] {
   if (page === null) return ['page[size]=0'];
+  if (page.kind === 'cursor') throw new Error('stringify: cursor pages are not supported yet');
   return [
     ...(page.size === defaultPageSize ? [] : [`page[size]=${page.size}`]),
     ...(page.number === 1 ? [] : [`page[number]=${page.number}`]),

@@ -46,7 +46,7 @@ describe('query builder', () => {
         { path: [], field: 'name', direction: 'asc' },
         { path: [], field: 'id', direction: 'asc' },
       ],
-      page: { size: 10, number: 2 },
+      page: { kind: 'offset', size: 10, number: 2 },
       include: [['computers', 'owner']],
       fields: { person: ['name', 'computers'] },
     });
@@ -58,16 +58,17 @@ describe('query builder', () => {
       type: 'computer',
       filter: null,
       sort: [{ path: [], field: 'id', direction: 'asc' }],
-      page: { size: 30, number: 1 },
+      page: { kind: 'offset', size: 30, number: 1 },
       include: [],
       fields: {},
     });
     expect(query(exampleSchema, 'computer', { limits: { defaultPageSize: 5 } }).build().page).toEqual({
+      kind: 'offset',
       size: 5,
       number: 1,
     });
     expect(query(exampleSchema, 'computer').page(null).build().page).toBeNull();
-    expect(query(exampleSchema, 'computer').page({ number: 3 }).build().page).toEqual({ size: 30, number: 3 });
+    expect(query(exampleSchema, 'computer').page({ number: 3 }).build().page).toEqual({ kind: 'offset', size: 30, number: 3 });
   });
 
   it.each<[string, (f: FilterHelper<ExampleSchema, 'person'>) => FilterNode<ExampleSchema, 'person'>, unknown]>([

@@ -49,7 +49,7 @@ describe('jsonapi-query parse', () => {
             { path: [], field: 'birth_date', direction: 'desc' },
             { path: [], field: 'id', direction: 'asc' },
           ],
-          page: { size: 10, number: 1 },
+          page: { kind: 'offset', size: 10, number: 1 },
           include: [],
           fields: {},
         },

@@ -13,7 +13,7 @@ import { defineSchema } from '../../src/schema/define-schema.js';
 const idAsc = { path: [], field: 'id', direction: 'asc' } as const;
 
 function ast(type: string, parts: Partial<QueryAST> = {}): QueryAST {
-  return { type, filter: null, sort: [idAsc], page: { size: 30, number: 1 }, include: [], fields: {}, ...parts };
+  return { type, filter: null, sort: [idAsc], page: { kind: 'offset', size: 30, number: 1 }, include: [], fields: {}, ...parts };
 }
 
 /** A memory layer wrapped to record every call with its arguments. */
@@ -49,7 +49,7 @@ async function queryError(promise: Promise<unknown>) {
 describe('executeCollection', () => {
   it('reads a page with its total, no included member without include', async () => {
     const { layer } = counted();
-    const execution = await executeCollection(ast('person', { page: { size: 10, number: 2 } }), { schema: exampleSchema, layer });
+    const execution = await executeCollection(ast('person', { page: { kind: 'offset', size: 10, number: 2 } }), { schema: exampleSchema, layer });
     expect(refs(execution.data as Resource[])).toEqual(['19', '2', '20', '21', '22', '23', '24', '25', '26', '27'].map((id) => `person:${id}`));
     expect(execution.total).toBe(30);
     expect(execution).not.toHaveProperty('included');
@@ -61,7 +61,7 @@ describe('executeCollection', () => {
     const signal = new AbortController().signal;
     const filter: FilterNode = { kind: 'compare', field: 'name', op: 'eq', value: 'John' };
     const sort = [{ path: [], field: 'name', direction: 'desc' } as const, idAsc];
-    await executeCollection(ast('person', { filter, sort, page: { size: 5, number: 3 }, fields: { person: ['name', 'computers'] } }), {
+    await executeCollection(ast('person', { filter, sort, page: { kind: 'offset', size: 5, number: 3 }, fields: { person: ['name', 'computers'] } }), {
       schema: exampleSchema,
       layer,
       signal,
@@ -243,7 +243,7 @@ describe('executeRelated', () => {
   it('reads a to-many relationship as a filtered, sorted, paged collection', async () => {
     const { layer, calls } = counted();
     const execution = await executeRelated(
-      ast('computer', { sort: [{ path: [], field: 'serial', direction: 'desc' }, idAsc], page: { size: 2, number: 1 } }),
+      ast('computer', { sort: [{ path: [], field: 'serial', direction: 'desc' }, idAsc], page: { kind: 'offset', size: 2, number: 1 } }),
       person1,
       { schema: exampleSchema, layer },
     );

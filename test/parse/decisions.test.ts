@@ -496,12 +496,12 @@ describe('page', () => {
 
   it('Numbering: page[number] starts at 1', () => {
     expect(faultOf('page[number]=0')).toEqual({ status: '400', code: 'invalid_page_value', parameter: 'page[number]' });
-    expect(parse('page[number]=1').page).toEqual({ size: 30, number: 1 });
+    expect(parse('page[number]=1').page).toEqual({ kind: 'offset', size: 30, number: 1 });
   });
 
   it('Size: default 30, 0 disables, maximum applies to explicit sizes and the default', () => {
-    expect(parse('').page).toEqual({ size: 30, number: 1 });
-    expect(parse('page[size]=100').page).toEqual({ size: 100, number: 1 });
+    expect(parse('').page).toEqual({ kind: 'offset', size: 30, number: 1 });
+    expect(parse('page[size]=100').page).toEqual({ kind: 'offset', size: 100, number: 1 });
     expect(parse('page[size]=0&page[number]=1').page).toBeNull();
     expect(faultOf('page[size]=101')).toEqual({
       status: '400',
@@ -515,7 +515,7 @@ describe('page', () => {
       parameter: 'page[size]',
       limit: 40,
     });
-    expect(parse('', { limits: { defaultPageSize: 10 } }).page).toEqual({ size: 10, number: 1 });
+    expect(parse('', { limits: { defaultPageSize: 10 } }).page).toEqual({ kind: 'offset', size: 10, number: 1 });
   });
 
   it('Size: page[size]=0 may be forbidden, and only goes with page 1', () => {
@@ -532,7 +532,7 @@ describe('page', () => {
   });
 
   it('Offset: (page[number] - 1) × page[size] is limited', () => {
-    expect(parse('page[size]=100&page[number]=1001').page).toEqual({ size: 100, number: 1001 });
+    expect(parse('page[size]=100&page[number]=1001').page).toEqual({ kind: 'offset', size: 100, number: 1001 });
     expect(faultOf('page[size]=100&page[number]=1002')).toEqual({
       status: '400',
       code: 'page_offset_too_large',
@@ -741,7 +741,7 @@ describe('the query budget', () => {
 
   it('limits per type apply to the type read', () => {
     const limits = { maxPageSize: 10, types: { computer: { maxPageSize: 500 } } };
-    expect(parse('page[size]=500', { type: 'computer', limits }).page).toEqual({ size: 500, number: 1 });
+    expect(parse('page[size]=500', { type: 'computer', limits }).page).toEqual({ kind: 'offset', size: 500, number: 1 });
     expect(faultOf('page[size]=11', { limits })).toMatchObject({ code: 'page_size_too_large', limit: 10 });
   });
 });

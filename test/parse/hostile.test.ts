@@ -246,7 +246,7 @@ describe('page values', () => {
 
   it('zero, leading zeros and huge values', () => {
     expect(parse('page[size]=0').page).toBeNull();
-    expect(parse('page[size]=010').page).toEqual({ size: 10, number: 1 });
+    expect(parse('page[size]=010').page).toEqual({ kind: 'offset', size: 10, number: 1 });
     expect(faultOf('page[size]=99999999999999999999999')).toEqual({
       status: '400',
       code: 'page_size_too_large',

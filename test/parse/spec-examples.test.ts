@@ -195,12 +195,12 @@ const fixtures: readonly Fixture[] = [
     }),
   },
   // 4.3 page
-  { description: 'page[size]', query: 'page[size]=10', expected: ast({ page: { size: 10, number: 1 } }) },
-  { description: 'page[number]', query: 'page[number]=3', expected: ast({ page: { size: 30, number: 3 } }) },
+  { description: 'page[size]', query: 'page[size]=10', expected: ast({ page: { kind: 'offset', size: 10, number: 1 } }) },
+  { description: 'page[number]', query: 'page[number]=3', expected: ast({ page: { kind: 'offset', size: 30, number: 3 } }) },
   {
     description: 'page[size] and page[number] combined',
     query: 'page[size]=10&page[number]=2',
-    expected: ast({ page: { size: 10, number: 2 } }),
+    expected: ast({ page: { kind: 'offset', size: 10, number: 2 } }),
   },
   { description: 'page[size]=0 disables pagination', query: 'page[size]=0', expected: ast({ page: null }) },
   { description: 'no page: default size 30', query: '', expected: ast() },
@@ -238,7 +238,7 @@ const fixtures: readonly Fixture[] = [
     expected: ast({
       filter: john,
       sort: [{ path: [], field: 'birth_date', direction: 'desc' }, ID_ASC],
-      page: { size: 10, number: 2 },
+      page: { kind: 'offset', size: 10, number: 2 },
     }),
   },
   {
@@ -288,7 +288,7 @@ const fixtures: readonly Fixture[] = [
         { path: [], field: 'name', direction: 'asc' },
         ID_ASC,
       ],
-      page: { size: 20, number: 3 },
+      page: { kind: 'offset', size: 20, number: 3 },
       include: [['computers', 'owner']],
       fields: { person: ['name', 'birth_date', 'computers'], computer: ['serial', 'owner'] },
     }),

@@ -127,7 +127,7 @@ export function ast(parts: Partial<QueryAST> = {}): QueryAST {
     type: 'person',
     filter: null,
     sort: [ID_ASC],
-    page: { size: 30, number: 1 },
+    page: { kind: 'offset', size: 30, number: 1 },
     include: [],
     fields: {},
     ...parts,

@@ -8,7 +8,7 @@ export function ast(type: string, overrides: Partial<QueryAST> = {}): QueryAST {
     type,
     filter: null,
     sort: [{ path: [], field: 'id', direction: 'asc' }],
-    page: { size: 30, number: 1 },
+    page: { kind: 'offset', size: 30, number: 1 },
     include: [],
     fields: {},
     ...overrides,

@@ -17,7 +17,7 @@ describe('paginationLinks', () => {
     const query = `sort=-name&page[number]=${String(number)}&page[size]=10&filter[gender]=f`;
     const link = (n: number): string =>
       `/persons?sort=-name&page%5Bnumber%5D=${String(n)}&page%5Bsize%5D=10&filter%5Bgender%5D=f`;
-    const links = paginationLinks(url, query, { size: 10, number }, 35);
+    const links = paginationLinks(url, query, { kind: 'offset', size: 10, number }, 35);
     expect(links).toEqual(
       Object.fromEntries(Object.entries(expected).map(([name, n]) => [name, link(n)])),
     );
@@ -25,7 +25,7 @@ describe('paginationLinks', () => {
 
   it('keeps a percent-encoded page[number] in place and every other parameter as sent', () => {
     const query = 'filter=%5B%7B%22name%22%3A%22name%22%7D%5D&page%5Bnumber%5D=2&page%5Bsize%5D=1&x+y=a%20b';
-    expect(paginationLinks(url, query, { size: 1, number: 2 }, 3)).toEqual({
+    expect(paginationLinks(url, query, { kind: 'offset', size: 1, number: 2 }, 3)).toEqual({
       first: '/persons?filter=%5B%7B%22name%22%3A%22name%22%7D%5D&page%5Bnumber%5D=1&page%5Bsize%5D=1&x+y=a%20b',
       last: '/persons?filter=%5B%7B%22name%22%3A%22name%22%7D%5D&page%5Bnumber%5D=3&page%5Bsize%5D=1&x+y=a%20b',
       prev: '/persons?filter=%5B%7B%22name%22%3A%22name%22%7D%5D&page%5Bnumber%5D=1&page%5Bsize%5D=1&x+y=a%20b',
@@ -34,25 +34,25 @@ describe('paginationLinks', () => {
   });
 
   it('appends page[number] when the query has none, and handles an empty query', () => {
-    expect(paginationLinks(url, 'page[size]=5', { size: 5, number: 1 }, 6)).toEqual({
+    expect(paginationLinks(url, 'page[size]=5', { kind: 'offset', size: 5, number: 1 }, 6)).toEqual({
       first: '/persons?page%5Bsize%5D=5&page%5Bnumber%5D=1',
       last: '/persons?page%5Bsize%5D=5&page%5Bnumber%5D=2',
       next: '/persons?page%5Bsize%5D=5&page%5Bnumber%5D=2',
     });
-    expect(paginationLinks(url, '', { size: 30, number: 1 }, 0)).toEqual({
+    expect(paginationLinks(url, '', { kind: 'offset', size: 30, number: 1 }, 0)).toEqual({
       first: '/persons?page%5Bnumber%5D=1',
       last: '/persons?page%5Bnumber%5D=1',
     });
   });
 
   it('does not mistake a value or a longer name for page[number]', () => {
-    expect(paginationLinks(url, 'filter[name]=page[number]&page[numbers]=1', { size: 30, number: 1 }, 0).first).toBe(
+    expect(paginationLinks(url, 'filter[name]=page[number]&page[numbers]=1', { kind: 'offset', size: 30, number: 1 }, 0).first).toBe(
       '/persons?filter%5Bname%5D=page%5Bnumber%5D&page%5Bnumbers%5D=1&page%5Bnumber%5D=1',
     );
   });
 
   it('keeps a page[number] without a value in place', () => {
-    expect(paginationLinks(url, 'a=1&page[number]&b=2', { size: 30, number: 1 }, 0).first).toBe(
+    expect(paginationLinks(url, 'a=1&page[number]&b=2', { kind: 'offset', size: 30, number: 1 }, 0).first).toBe(
       '/persons?a=1&page%5Bnumber%5D=1&b=2',
     );
   });

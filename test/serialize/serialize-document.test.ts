@@ -300,7 +300,7 @@ describe('serializeResourceDocument', () => {
 describe('serializeRelationshipDocument', () => {
   it('writes to-many linkage with related link, pagination and meta.count', () => {
     const body = serializeRelationshipDocument(
-      ast('computer', { page: { size: 2, number: 1 } }),
+      ast('computer', { page: { kind: 'offset', size: 2, number: 1 } }),
       { data: ['1', '2'], targetType: 'computer', total: 3, linkage: linkage() },
       { type: 'person', id: '1', relationship: 'computers' },
       { path: '/persons/1/relationships/computers', query: 'page[size]=2' },

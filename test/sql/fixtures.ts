@@ -13,7 +13,7 @@ export function readRequest<S extends ResourceSchema, T extends string>(ast: Que
     type: ast.type,
     filter: ast.filter as FilterNode | null,
     sort: ast.sort as readonly SortKey[],
-    offset: ast.page === null ? 0 : (ast.page.number - 1) * ast.page.size,
+    offset: ast.page?.kind === 'offset' ? (ast.page.number - 1) * ast.page.size : 0,
     limit: ast.page === null ? null : ast.page.size,
   };
 }

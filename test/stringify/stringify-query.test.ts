@@ -83,7 +83,7 @@ describe('stringifyQuery', () => {
       type: 'person',
       filter: { kind: 'compare', field: 'name', op: 'eq', value },
       sort: [{ path: [], field: 'id', direction: 'asc' }],
-      page: { size: 30, number: 1 },
+      page: { kind: 'offset', size: 30, number: 1 },
       include: [],
       fields: {},
     };
@@ -97,7 +97,7 @@ describe('stringifyQuery', () => {
       type: 'person',
       filter: { kind: 'compare', field: 'name', op: 'eq', value: 'a\ud800b' },
       sort: [{ path: [], field: 'id', direction: 'asc' }],
-      page: { size: 30, number: 1 },
+      page: { kind: 'offset', size: 30, number: 1 },
       include: [],
       fields: {},
     };

@@ -158,7 +158,9 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
 
     async readLinkage(request, context) {
       const result = await readRelatedRows(request, context, true);
-      return result === null ? null : { ids: result.rows.map((row) => row.id), total: result.total };
+      return result === null
+        ? null
+        : { ids: result.rows.map((row) => row.id), ...(result.total === undefined ? {} : { total: result.total }) };
     },
 
     async readIncluded(request: IncludeRequest, context: LayerContext): Promise<IncludeResult> {

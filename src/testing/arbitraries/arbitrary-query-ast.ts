@@ -106,11 +106,11 @@ function pageArbitrary(limits: QueryLimits): fc.Arbitrary<Page | null> {
     .chain((size) =>
       fc
         .integer({ min: 1, max: Math.floor(limits.maxOffset / size) + 1 })
-        .map((number): Page => ({ size, number })),
+        .map((number): Page => ({ kind: 'offset', size, number })),
     );
   const branches: fc.WeightedArbitrary<Page | null>[] = [
-    { arbitrary: fc.constant({ size: limits.defaultPageSize, number: 1 }), weight: 3 },
-    { arbitrary: fc.integer({ min: 1, max: 5 }).map((number) => ({ size: limits.defaultPageSize, number })), weight: 1 },
+    { arbitrary: fc.constant({ kind: 'offset' as const, size: limits.defaultPageSize, number: 1 }), weight: 3 },
+    { arbitrary: fc.integer({ min: 1, max: 5 }).map((number) => ({ kind: 'offset' as const, size: limits.defaultPageSize, number })), weight: 1 },
     { arbitrary: sized, weight: 2 },
   ];
   if (limits.allowUnpaginated) branches.push({ arbitrary: fc.constant(null), weight: 1 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vit
 import type { Operator } from '../../ast/operators.js';
 import type { Page, QueryAST } from '../../ast/query-ast.js';
 import { executeCollection, executeOne, type Resource } from '../../execute/index.js';
-import type { DataLayer, Id, Row } from '../../layers/data-layer.js';
+import type { DataLayer, Id, ReadResult, Row } from '../../layers/data-layer.js';
 import { parseQuery } from '../../parse/parse-query.js';
 import { requireType, resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
@@ -179,7 +179,7 @@ export function registerExampleSuite(options: DescribeDataLayerOptions, skips: S
 export async function checkCollectionCase(layer: DataLayer, example: CollectionCase, signal: AbortSignal): Promise<string | undefined> {
   const ast = parse(example.type, example.query);
   const request = `GET /${requireType(resolved, example.type).root}?${decodeQuery(example.query)}`;
-  let result: { rows: readonly Row[]; total: number };
+  let result: ReadResult;
   try {
     result = await layer.read({ type: example.type, filter: ast.filter, sort: ast.sort, ...pageWindow(ast.page) }, { signal });
   } catch (error) {
@@ -216,7 +216,8 @@ function operatorsIn(type: string, query: string): Operator[] {
 
 /** `offset`/`limit` of a page, as the executor computes them. */
 function pageWindow(page: Page | null): { offset: number; limit: number | null } {
-  return page === null ? { offset: 0, limit: null } : { offset: (page.number - 1) * page.size, limit: page.size };
+  if (page === null) return { offset: 0, limit: null };
+  return { offset: page.kind === 'offset' ? (page.number - 1) * page.size : 0, limit: page.size };
 }
 
 function relatedType(example: RelatedCase): string {
