@@ -4,9 +4,7 @@
  * the data-layer calls, and on a database the SQL statements with their bound
  * parameters (and the engine's plans with `--plan`). See docs/explorer.md.
  */
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { isQueryError } from '../errors/query-error.js';
 import { exampleData } from '../example/example-data.js';
 import { exampleSchema } from '../example/example-schema.js';
 import { explainable } from '../explain/explainable-db.js';
@@ -14,9 +12,9 @@ import { explainQuery } from '../explain/explain-query.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { createMemoryLayer, type MemoryData } from '../layers/memory/index.js';
 import type { SqlMapping, SqlSeedData } from '../layers/sql/index.js';
-import { defineSchema } from '../schema/define-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
-import type { CommandIo } from './command-io.js';
+import { writeQueryOutcome, type CommandIo } from './command-io.js';
+import { readDatasetFile, readJsonFile, readSchemaFile } from './input-files.js';
 
 export const EXPLAIN_USAGE = `Usage: jsonapi-query explain '<query string>' --type TYPE [FILE] [--plan]
        jsonapi-query explain '<query string>' --type TYPE --db URL [--schema FILE] [--mapping FILE] [--plan]
@@ -65,8 +63,8 @@ export async function explainCommand(args: readonly string[], io: CommandIo): Pr
     if (values.db === undefined && (values.schema !== undefined || values.mapping !== undefined || values.plan === true)) {
       throw new UsageError('--schema, --mapping and --plan go with --db');
     }
-    const source = file === undefined ? { schema: exampleSchema as ResourceSchema, data: exampleData as MemoryData } : await readDataset(file);
-    const schema = values.schema === undefined ? source.schema : schemaOf(await readJson(values.schema));
+    const source = file === undefined ? { schema: exampleSchema as ResourceSchema, data: exampleData as MemoryData } : await readDatasetFile(file);
+    const schema = values.schema === undefined ? source.schema : await readSchemaFile(values.schema);
     const type = values.type;
     if (type === undefined || !Object.hasOwn(schema.types, type)) {
       throw new UsageError(`--type must be one of ${Object.keys(schema.types).join(', ')}`);
@@ -76,7 +74,7 @@ export async function explainCommand(args: readonly string[], io: CommandIo): Pr
       dataLayer = createMemoryLayer(schema, source.data);
     } else {
       const { openSqlLayer } = await import('./sql-source.js');
-      const mapping = values.mapping === undefined ? undefined : ((await readJson(values.mapping)) as SqlMapping);
+      const mapping = values.mapping === undefined ? undefined : ((await readJsonFile(values.mapping)) as SqlMapping);
       const opened = await openSqlLayer({
         db: values.db,
         schema,
@@ -87,15 +85,7 @@ export async function explainCommand(args: readonly string[], io: CommandIo): Pr
       close = opened.close;
       dataLayer = opened.layer;
     }
-    try {
-      const explanation = await explainQuery({ schema, dataLayer, type, query, plan: values.plan === true });
-      io.stdout.write(`${JSON.stringify(explanation, null, 2)}\n`);
-      return 0;
-    } catch (error) {
-      if (!isQueryError(error)) throw error;
-      io.stdout.write(`${JSON.stringify({ errors: error.errors }, null, 2)}\n`);
-      return 1;
-    }
+    return await writeQueryOutcome(io, () => explainQuery({ schema, dataLayer, type, query, plan: values.plan === true }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`jsonapi-query explain: ${message}\n${error instanceof UsageError ? `\n${EXPLAIN_USAGE}` : ''}`);
@@ -123,29 +113,4 @@ function readArguments(args: readonly string[]) {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-}
-
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as unknown;
-  } catch (error) {
-    throw new Error(`cannot read ${file} as JSON: ${(error as Error).message}`, { cause: error });
-  }
-}
-
-/** A schema document: bare, or the `schema` member of a `{ schema, … }` file; validated. */
-function schemaOf(document: unknown): ResourceSchema {
-  const schema =
-    typeof document === 'object' && document !== null && Object.hasOwn(document, 'schema')
-      ? (document as { schema: unknown }).schema
-      : document;
-  return defineSchema(schema as ResourceSchema);
-}
-
-async function readDataset(file: string): Promise<{ schema: ResourceSchema; data: MemoryData }> {
-  const document = await readJson(file);
-  if (typeof document !== 'object' || document === null || !Object.hasOwn(document, 'data')) {
-    throw new Error(`${file} must hold { "schema": …, "data": … }`);
-  }
-  return { schema: schemaOf(document), data: (document as { data: MemoryData }).data };
 }

@@ -3,14 +3,13 @@
  * tables of a schema in a database and loads a `{ schema, data }` JSON file (or
  * the example person/computer dataset) into them.
  */
-import { readFile } from 'node:fs/promises';
 import { exampleData } from '../example/example-data.js';
 import { exampleSchema } from '../example/example-schema.js';
 import { createTables, loadData, type SqlMapping, type SqlSeedData } from '../layers/sql/index.js';
-import { defineSchema } from '../schema/define-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { openDatabase } from './sql-source.js';
 import type { CommandIo } from './command-io.js';
+import { readDatasetFile, readJsonFile } from './input-files.js';
 
 export const LOAD_USAGE = `Usage: jsonapi-query load --db URL [FILE] [--mapping FILE] [--replace]
 
@@ -59,10 +58,6 @@ function parseArguments(args: readonly string[]): LoadArguments | string {
   return { db, file, mapping, replace };
 }
 
-async function readJson(file: string): Promise<unknown> {
-  return JSON.parse(await readFile(file, 'utf8')) as unknown;
-}
-
 /**
  * Runs `load`; resolves to the exit code (0 done, 1 failed, 2 bad usage).
  *
@@ -84,14 +79,9 @@ export async function loadCommand(args: readonly string[], io: CommandIo): Promi
   let mapping: SqlMapping | undefined;
   try {
     if (parsed.file !== undefined) {
-      const document = (await readJson(parsed.file)) as { schema?: unknown; data?: unknown } | null;
-      if (typeof document !== 'object' || document === null || typeof document.data !== 'object' || document.data === null) {
-        throw new Error(`${parsed.file} must hold { "schema": …, "data": … }`);
-      }
-      schema = defineSchema(document.schema as ResourceSchema);
-      data = document.data as SqlSeedData;
+      ({ schema, data } = await readDatasetFile(parsed.file));
     }
-    if (parsed.mapping !== undefined) mapping = (await readJson(parsed.mapping)) as SqlMapping;
+    if (parsed.mapping !== undefined) mapping = (await readJsonFile(parsed.mapping)) as SqlMapping;
     const database = await openDatabase(parsed.db);
     try {
       await createTables(database.db, schema, mapping, { dialect: database.dialect, replace: parsed.replace });

@@ -3,14 +3,14 @@
  * OpenAPI 3.1 document of the API that `serve` runs for a schema: the example schema,
  * FILE (a `{ schema, data }` file as `serve` takes), or a schema file.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { exampleSchema } from '../example/example-schema.js';
 import { OPENAPI_PATH } from '../http/openapi-route.js';
 import { toOpenApi } from '../openapi/to-openapi.js';
-import { defineSchema } from '../schema/define-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import type { CommandIo } from './command-io.js';
+import { readSchemaFile } from './input-files.js';
 
 export const OPENAPI_USAGE = `Usage: jsonapi-query openapi [FILE] [--schema FILE] [--out FILE]
 
@@ -65,7 +65,7 @@ export async function openapiCommand(args: readonly string[], io: CommandIo): Pr
   const source = file ?? values.schema;
   let schema: ResourceSchema;
   try {
-    schema = source === undefined ? exampleSchema : await readSchema(source);
+    schema = source === undefined ? exampleSchema : await readSchemaFile(source);
   } catch (error) {
     io.stderr.write(`jsonapi-query openapi: ${(error as Error).message}\n`);
     return 1;
@@ -82,23 +82,4 @@ export async function openapiCommand(args: readonly string[], io: CommandIo): Pr
     return 1;
   }
   return 0;
-}
-
-/** A schema document, bare or as the `schema` member of a `{ schema, data }` file, validated. */
-async function readSchema(file: string): Promise<ResourceSchema> {
-  let document: unknown;
-  try {
-    document = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`cannot read ${file} as JSON: ${(error as Error).message}`, { cause: error });
-  }
-  const schema =
-    typeof document === 'object' && document !== null && !('types' in document) && 'schema' in document
-      ? document.schema
-      : document;
-  try {
-    return defineSchema(schema as ResourceSchema);
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`, { cause: error });
-  }
 }

@@ -3,15 +3,12 @@
  * QueryAST of a query string as pretty JSON (exit 0), or the JSON:API error document
  * the parser produces for it (exit 1). For debugging queries and schemas.
  */
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { isQueryError } from '../errors/query-error.js';
 import { exampleSchema } from '../example/example-schema.js';
 import { parseQuery } from '../parse/parse-query.js';
-import { defineSchema } from '../schema/define-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
-import { SchemaError } from '../schema/schema-error.js';
-import type { CommandIo } from './command-io.js';
+import { writeQueryOutcome, type CommandIo } from './command-io.js';
+import { InputFileError, readSchemaFile } from './input-files.js';
 
 export const PARSE_USAGE = `Usage: jsonapi-query parse '<query string>' [--schema FILE] --type TYPE
 
@@ -49,24 +46,16 @@ export async function parseCommand(args: readonly string[], io: CommandIo): Prom
     if (positionals.length !== 1) {
       throw new CommandError(`Expected one query string, got ${positionals.length}`);
     }
-    const schema: ResourceSchema = values.schema === undefined ? exampleSchema : await loadSchema(values.schema);
+    const schema: ResourceSchema = values.schema === undefined ? exampleSchema : await readSchemaFile(values.schema);
     const type = chooseType(schema, values.type);
     const query = (positionals[0] as string).replace(/^\?/, '');
-    try {
-      const ast = parseQuery(query, { schema, type });
-      io.stdout.write(`${JSON.stringify(ast, null, 2)}\n`);
-      return 0;
-    } catch (error) {
-      if (!isQueryError(error)) throw error;
-      io.stdout.write(`${JSON.stringify({ errors: error.errors }, null, 2)}\n`);
-      return 1;
-    }
+    return await writeQueryOutcome(io, () => parseQuery(query, { schema, type }));
   } catch (error) {
     if (error instanceof CommandError) {
       io.stderr.write(`jsonapi-query parse: ${error.message}\n\n${PARSE_USAGE}`);
       return 2;
     }
-    if (error instanceof SchemaError) {
+    if (error instanceof InputFileError) {
       io.stderr.write(`jsonapi-query parse: ${error.message}\n`);
       return 2;
     }
@@ -89,21 +78,6 @@ function readArguments(args: readonly string[]) {
   } catch (error) {
     throw new CommandError((error as Error).message);
   }
-}
-
-/** Reads a schema document (bare, or the `schema` member of a `{ schema, data }` file) and validates it. */
-async function loadSchema(file: string): Promise<ResourceSchema> {
-  let document: unknown;
-  try {
-    document = JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new SchemaError([{ message: `cannot read ${file} as JSON: ${(error as Error).message}` }]);
-  }
-  const schema =
-    typeof document === 'object' && document !== null && !('types' in document) && 'schema' in document
-      ? document.schema
-      : document;
-  return defineSchema(schema as ResourceSchema);
 }
 
 function chooseType(schema: ResourceSchema, type: string | undefined): string {

@@ -4,7 +4,6 @@
  * server on the in-memory layer, logs one line per request, and exits cleanly on
  * SIGINT/SIGTERM.
  */
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exampleData } from '../example/example-data.js';
@@ -14,11 +13,10 @@ import { createHandler } from '../http/handler.js';
 import { OPENAPI_PATH } from '../http/openapi-route.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { createMemoryLayer, type MemoryData } from '../layers/memory/index.js';
-import { defineSchema } from '../schema/define-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
-import { SchemaError } from '../schema/schema-error.js';
 import type { SqlMapping, SqlSeedData } from '../layers/sql/index.js';
 import type { CommandIo } from './command-io.js';
+import { InputFileError, readDatasetFile, readJsonFile, readSchemaFile } from './input-files.js';
 
 /** The parsed command line of `serve`. */
 export interface ServeOptions {
@@ -62,9 +60,6 @@ Stops cleanly (exit code 0) on SIGINT (Ctrl+C) or SIGTERM.
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 class UsageError extends Error {}
-
-/** A dataset file that cannot be served: printed as is, exit code 1. */
-class DatasetError extends Error {}
 
 /**
  * Parses the arguments after `serve`.
@@ -137,7 +132,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
           ? exampleDataset()
           : await loadDataset(options.file);
   } catch (error) {
-    if (!(error instanceof DatasetError)) throw error;
+    if (!(error instanceof InputFileError)) throw error;
     io.stderr.write(`jsonapi-query serve: ${error.message}\n`);
     return 1;
   }
@@ -187,7 +182,7 @@ async function databaseDataset(options: ServeOptions, db: string): Promise<Datas
   try {
     const source = options.file === undefined ? exampleDataset() : await loadDataset(options.file);
     const schema =
-      options.schema === undefined ? source.schema : schemaOf(await readJsonFile(options.schema), options.schema);
+      options.schema === undefined ? source.schema : await readSchemaFile(options.schema);
     const mapping =
       options.mapping === undefined ? undefined : ((await readJsonFile(options.mapping)) as SqlMapping);
     // Loaded on demand: serving the memory layer needs neither Kysely nor a driver.
@@ -203,35 +198,8 @@ async function databaseDataset(options: ServeOptions, db: string): Promise<Datas
     });
     return { label: db, schema, data: seed === undefined ? undefined : source.data, dataLayer: layer, close };
   } catch (error) {
-    if (error instanceof DatasetError) throw error;
-    throw new DatasetError(`${db}: ${messageOf(error)}`);
-  }
-}
-
-async function readJsonFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new DatasetError(`cannot read ${file}: ${messageOf(error)}`);
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new DatasetError(`${file} is not valid JSON: ${messageOf(error)}`);
-  }
-}
-
-/** A schema file holds the schema itself, or `{ "schema": … }` beside other members. */
-function schemaOf(document: unknown, file: string): ResourceSchema {
-  const schema =
-    typeof document === 'object' && document !== null && Object.hasOwn(document, 'schema')
-      ? (document as { schema: unknown }).schema
-      : document;
-  try {
-    return defineSchema(schema as ResourceSchema);
-  } catch (error) {
-    throw new DatasetError(`${file}: ${messageOf(error)}`);
+    if (error instanceof InputFileError) throw error;
+    throw new InputFileError(`${db}: ${messageOf(error)}`);
   }
 }
 
@@ -244,28 +212,13 @@ function exampleDataset(): Dataset {
   };
 }
 
-/** Reads and checks FILE; every failure is a `DatasetError` naming the file and what is wrong. */
+/** Reads and checks FILE; every failure is an `InputFileError` naming the file and what is wrong. */
 async function loadDataset(file: string): Promise<Dataset> {
-  const document = await readJsonFile(file);
-  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-    throw new DatasetError(`${file} must hold a JSON object { "schema": …, "data": … }`);
-  }
-  const missing = ['schema', 'data'].filter((member) => !Object.hasOwn(document, member));
-  if (missing.length > 0) {
-    throw new DatasetError(`${file} has no ${missing.map((member) => `"${member}"`).join(' and ')} member`);
-  }
-  const { schema, data } = document as { schema: unknown; data: unknown };
+  const { schema, data } = await readDatasetFile(file);
   try {
-    defineSchema(schema as ResourceSchema);
+    return { label: file, schema, data, dataLayer: createMemoryLayer(schema, data) };
   } catch (error) {
-    if (error instanceof SchemaError) throw new DatasetError(`${file}: ${error.message}`);
-    throw new DatasetError(`${file}: invalid schema: ${messageOf(error)}`);
-  }
-  try {
-    const dataLayer = createMemoryLayer(schema as ResourceSchema, data as MemoryData);
-    return { label: file, schema: schema as ResourceSchema, data: data as MemoryData, dataLayer };
-  } catch (error) {
-    throw new DatasetError(`${file}: ${messageOf(error)}`);
+    throw new InputFileError(`${file}: ${messageOf(error)}`);
   }
 }
 
