@@ -21,6 +21,8 @@ export interface JsonApiError {
   readonly detail: string;
   /** The query parameter at fault, exactly as sent (`page[size]`, `fields[person]`). */
   readonly source?: { readonly parameter: string };
+  /** `type`: a URI naming the kind of error, when a profile defines one (docs/errors.md). */
+  readonly links?: { readonly type: string };
   readonly meta?: {
     /** JSON pointer into the `filter` JSON value, when the fault is inside it. */
     readonly pointer?: string;
@@ -37,6 +39,10 @@ export interface ErrorInit {
   readonly parameter?: string;
   readonly pointer?: string;
   readonly limit?: number;
+  /** A URI naming the kind of error (a profile's error type), written as `links.type`. */
+  readonly type?: string;
+  /** More `meta` members (`{ page: { maxSize: 100 } }`). */
+  readonly meta?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -45,11 +51,12 @@ export interface ErrorInit {
  * @example
  * jsonApiError({ code: 'invalid_sort', detail: 'Empty sort key', parameter: 'sort' });
  */
-export function jsonApiError({ code, detail, parameter, pointer, limit }: ErrorInit): JsonApiError {
+export function jsonApiError({ code, detail, parameter, pointer, limit, type, meta: more }: ErrorInit): JsonApiError {
   const { status, title } = ERROR_CODES[code];
   const meta = {
     ...(pointer === undefined ? {} : { pointer }),
     ...(limit === undefined ? {} : { limit }),
+    ...more,
   };
   return {
     status: String(status),
@@ -57,7 +64,8 @@ export function jsonApiError({ code, detail, parameter, pointer, limit }: ErrorI
     title,
     detail,
     ...(parameter === undefined ? {} : { source: { parameter } }),
-    ...(pointer === undefined && limit === undefined ? {} : { meta }),
+    ...(type === undefined ? {} : { links: { type } }),
+    ...(Object.keys(meta).length === 0 ? {} : { meta }),
   };
 }
 

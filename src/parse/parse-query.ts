@@ -3,6 +3,7 @@ import { QueryError, type JsonApiError } from '../errors/query-error.js';
 import { resolveLimits } from '../limits.js';
 import type { TypeName } from '../schema/infer.js';
 import type { ResourceSchema } from '../schema/schema.js';
+import { cursorFields } from './cursor-fields.js';
 import { parseFields } from './fields.js';
 import { FilterContext } from './filter/filter-context.js';
 import { parseFilter } from './filter/parse-filter.js';
@@ -42,12 +43,14 @@ export function parseQuery<const S extends ResourceSchema, const T extends TypeN
     raw.filter === undefined && raw.simpleFilters.length === 0
       ? null
       : parseFilter(raw, table, new FilterContext(limits, options.operators), errors);
+  const sortErrors = errors.length;
   const sort = parseSort(raw.sort, table, limits, errors);
-  const page = parsePage(raw.page, limits, errors);
+  const fields = errors.length === sortErrors ? cursorFields(sort, table) : undefined;
+  const page = parsePage(raw.page, limits, errors, { type: options.type, sort, fields });
   const include = parseInclude(raw.include, from, limits, errors);
-  const fields = parseFields(raw.fields, tables, errors);
+  const fieldsets = parseFields(raw.fields, tables, errors);
   if (errors.length > 0) throw new QueryError(errors as [JsonApiError, ...JsonApiError[]]);
-  return Object.freeze({ type: options.type, filter, sort, page, include, fields }) as QueryAST<S, T>;
+  return Object.freeze({ type: options.type, filter, sort, page, include, fields: fieldsets }) as QueryAST<S, T>;
 }
 
 function typeTable(types: ReadonlyMap<string, TypeTable>, type: string): TypeTable {

@@ -1,19 +1,20 @@
 import type { FilterNode } from '../ast/filter-node.js';
-import type { Page, QueryAST, SortKey } from '../ast/query-ast.js';
-import { resolveLimits, type LimitOptions } from '../limits.js';
+import type { QueryAST, SortKey } from '../ast/query-ast.js';
+import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
+import { encodeCursor } from '../paging/cursor-codec.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { filterJson } from './filter-json.js';
 
 /** Options of `stringifyQuery`. */
 export interface StringifyOptions {
-  /** The limits the query will be parsed with; their `defaultPageSize` decides whether `page` is written. */
+  /** The limits the query will be parsed with; their `defaultPageSize` and `pagination` decide how `page` is written. */
   readonly limits?: LimitOptions;
 }
 
 /**
  * The canonical query string of a QueryAST: the inverse of `parseQuery`.
  * Parameters come in a fixed order (`filter`, `sort`, `page[size]`, `page[number]`,
- * `include`, `fields[<type>]` by type name); the filter is always the compact JSON
+ * `page[after]`, `page[before]`, `include`, `fields[<type>]` by type name); the filter is always the compact JSON
  * form; the sort omits the trailing `id` tie-breaker; the page is omitted when it
  * is the default (`page[size]=0` when pagination is disabled); values are
  * percent-encoded so `+`, `&`, `%`, `#`, `=` and non-ASCII text survive.
@@ -33,7 +34,7 @@ export function stringifyQuery<S extends ResourceSchema, T extends string>(
   if (ast.filter !== null) parameters.push(`filter=${encodeValue(filterJson(ast.filter as FilterNode))}`);
   const sort = sortValue(ast.sort);
   if (sort !== '') parameters.push(`sort=${encodeValue(sort)}`);
-  parameters.push(...pageParameters(ast.page, resolveLimits(options.limits, ast.type).defaultPageSize));
+  parameters.push(...pageParameters(ast as Pick<QueryAST, 'type' | 'sort' | 'page'>, resolveLimits(options.limits, ast.type)));
   if (ast.include.length > 0) {
     parameters.push(`include=${encodeValue(ast.include.map((path) => path.join('.')).join(','))}`);
   }
@@ -59,13 +60,24 @@ function isTieBreaker(key: SortKey): boolean {
   return key.path.length === 0 && key.field === 'id' && key.direction === 'asc';
 }
 
-/** Nothing for the default page, `page[size]=0` for `null`, otherwise the members that differ. */
-function pageParameters(page: Page | null, defaultPageSize: number): string[] {
+/**
+ * Nothing for the default page, `page[size]=0` for `null`, otherwise the members
+ * that differ; a cursor page's bounds as cursors (`page[after]`, `page[before]`).
+ * The first page of a cursor walk has no parameter of its own: it is written only
+ * under `pagination: 'cursor'`, where it is the default.
+ */
+function pageParameters(ast: Pick<QueryAST, 'type' | 'sort' | 'page'>, limits: QueryLimits): string[] {
+  const page = ast.page;
   if (page === null) return ['page[size]=0'];
-  if (page.kind === 'cursor') throw new Error('stringify: cursor pages are not supported yet');
+  const size = page.size === limits.defaultPageSize ? [] : [`page[size]=${String(page.size)}`];
+  if (page.kind === 'offset') return [...size, ...(page.number === 1 ? [] : [`page[number]=${String(page.number)}`])];
+  if (page.after === undefined && page.before === undefined && limits.pagination !== 'cursor') {
+    throw new Error("stringifyQuery: the first page of a cursor walk is only written under pagination: 'cursor' (see docs/query-syntax.md)");
+  }
   return [
-    ...(page.size === defaultPageSize ? [] : [`page[size]=${page.size}`]),
-    ...(page.number === 1 ? [] : [`page[number]=${page.number}`]),
+    ...size,
+    ...(page.after === undefined ? [] : [`page[after]=${encodeCursor(ast.type, ast.sort, page.after)}`]),
+    ...(page.before === undefined ? [] : [`page[before]=${encodeCursor(ast.type, ast.sort, page.before)}`]),
   ];
 }
 

@@ -113,6 +113,24 @@ describe('stringifyQuery', () => {
     expect(stringifyQuery(ast)).toBe('page[size]=10');
   });
 
+  it('writes cursor pages as page[after] and page[before] cursors that parse back to the same bounds', () => {
+    const sort = [
+      { path: ['owner'], field: 'name', direction: 'desc' },
+      { path: [], field: 'id', direction: 'asc' },
+    ] as const;
+    const computer = { schema: exampleSchema, type: 'computer' } as const;
+    const ast = {
+      ...parseQuery('sort=-owner.name', computer),
+      page: { kind: 'cursor', size: 7, after: [null, '3'], before: ['Jöhn & "Jane"', '1'] },
+    } as const;
+    const text = stringifyQuery(ast);
+    expect(text).toMatch(/^sort=-owner\.name&page\[size\]=7&page\[after\]=[\w-]+&page\[before\]=[\w-]+$/u);
+    expect(parseQuery(text, computer)).toEqual({ ...ast, sort });
+    const first = parseQuery('', { ...computer, limits: { pagination: 'cursor' } });
+    expect(stringifyQuery(first, { limits: { pagination: 'cursor' } })).toBe('');
+    expect(() => stringifyQuery(first)).toThrow(/pagination: 'cursor'/u);
+  });
+
   it('is deterministic: the same AST gives the same string', () => {
     const ast = parseQuery('fields[computer]=serial&fields[person]=name&sort=name', person);
     const reordered = { ...ast, fields: { person: ['name'], computer: ['serial'] } };

@@ -5,6 +5,7 @@ import type { Scalar } from '../../schema/infer.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
 import type { FilterContext } from './filter-context.js';
 import type { NodeValue } from '../../ast/filter-factories.js';
+import { codePointLength, isUnstorable } from './string-rules.js';
 
 /**
  * Checks the value of a comparison against its operator and the attribute's JSON
@@ -126,25 +127,6 @@ function checkText(attribute: ResolvedAttribute, op: ComparisonOperator, value: 
   return value;
 }
 
-/** NUL or any surrogate code unit: a cheap first test, true for few strings. */
-const SUSPECT = /[\0\uD800-\uDFFF]/;
-
-/** NUL, and lone surrogates (text no engine stores alike), make a string unusable as a value. */
-function isUnstorable(value: string): boolean {
-  if (!SUSPECT.test(value)) return false;
-  for (let index = 0; index < value.length; index++) {
-    const code = value.charCodeAt(index);
-    if (code === 0) return true;
-    if (code >= 0xdc00 && code <= 0xdfff) return true; // a low surrogate not after a high one
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const next = value.charCodeAt(index + 1); // NaN past the end
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
-      index++;
-    }
-  }
-  return false;
-}
-
 /** A string value: at most `maxStringLength` characters (code points), no NUL, no lone surrogate. */
 function checkString(value: string, suffix: string, context: FilterContext): void {
   const limit = context.limits.maxStringLength;
@@ -162,19 +144,6 @@ function checkString(value: string, suffix: string, context: FilterContext): voi
   if (context.scanStrings && isUnstorable(value)) {
     throw invalid(context, suffix, 'A filter value cannot hold a NUL character or a lone UTF-16 surrogate');
   }
-}
-
-function codePointLength(value: string): number {
-  let length = 0;
-  for (let index = 0; index < value.length; index++) {
-    const code = value.charCodeAt(index);
-    if (code >= 0xd800 && code <= 0xdbff && index + 1 < value.length) {
-      const next = value.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) index++;
-    }
-    length++;
-  }
-  return length;
 }
 
 /** Counts the wildcards (`%`, `_`) of a `like`-family pattern. */

@@ -1,0 +1,37 @@
+/**
+ * base64url (RFC 4648 §5, no padding) of UTF-8 text, with the standard `btoa`/`atob`
+ * and `TextEncoder`/`TextDecoder`, so it runs in Node.js and browsers alike.
+ */
+
+const ALPHABET = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * @example
+ * toBase64Url('["x",1]'); // 'WyJ4IiwxXQ'
+ */
+export function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * The UTF-8 text of base64url; `undefined` when it is not base64url without
+ * padding or not valid UTF-8.
+ *
+ * @example
+ * fromBase64Url('WyJ4IiwxXQ'); // '["x",1]'
+ * fromBase64Url('W$'); // undefined
+ */
+export function fromBase64Url(encoded: string): string | undefined {
+  if (!ALPHABET.test(encoded) || encoded.length % 4 === 1) return undefined;
+  const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}

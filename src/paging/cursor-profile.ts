@@ -1,0 +1,22 @@
+/**
+ * The JSON:API "Cursor Pagination" profile this package implements
+ * (docs/query-syntax.md, "Cursor pagination"): its URI, announced in the
+ * response media type, and the error types it defines, written as `links.type`.
+ */
+
+/** The profile's URI, as the response media type's `profile` parameter names it. */
+export const CURSOR_PROFILE = 'https://jsonapi.org/profiles/ethanresnick/cursor-pagination';
+
+/** The profile's error types. */
+export type CursorErrorType = 'max-size-exceeded' | 'invalid-parameter-value' | 'unsupported-sort';
+
+/**
+ * The URI of one of the profile's error types.
+ *
+ * @example
+ * cursorErrorType('max-size-exceeded');
+ * // 'https://jsonapi.org/profiles/ethanresnick/cursor-pagination/max-size-exceeded'
+ */
+export function cursorErrorType(name: CursorErrorType): string {
+  return `${CURSOR_PROFILE}/${name}`;
+}

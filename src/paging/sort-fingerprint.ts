@@ -1,0 +1,31 @@
+import type { SortKey } from '../ast/query-ast.js';
+
+/**
+ * The canonical text of a sort, every key written out, the `id` tie-breaker included:
+ * `-birth_date,id`.
+ *
+ * @example
+ * sortText([{ path: ['owner'], field: 'name', direction: 'asc' }, { path: [], field: 'id', direction: 'asc' }]);
+ * // 'owner.name,id'
+ */
+export function sortText(sort: readonly SortKey[]): string {
+  return sort.map((key) => `${key.direction === 'desc' ? '-' : ''}${[...key.path, key.field].join('.')}`).join(',');
+}
+
+/**
+ * A short fingerprint of the type and sort a cursor was made for (FNV-1a, 32 bits,
+ * base 36): a cursor made under another sort or for another type does not decode.
+ * It tells sorts apart; it is not a signature (a cursor is not a secret).
+ *
+ * @example
+ * sortFingerprint('person', sort); // '1k3f9qz'
+ */
+export function sortFingerprint(type: string, sort: readonly SortKey[]): string {
+  const text = `${type}\u0000${sortText(sort)}`;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}

@@ -1,0 +1,27 @@
+import type { SortKey } from '../ast/query-ast.js';
+import type { CursorField } from '../paging/cursor-codec.js';
+import type { TypeTable } from './schema-tables.js';
+
+/**
+ * The field each key of a parsed sort reads, for decoding cursors: the attribute at
+ * the end of the key's path; `null` is a value of a nullable attribute and of every
+ * key through a to-one relationship (which may be empty).
+ *
+ * @example
+ * cursorFields([{ path: ['owner'], field: 'name', direction: 'asc' }, ID], computerTable);
+ * // [{ name: 'owner.name', attribute: person's name, nullable: true }, { name: 'id', … nullable: false }]
+ */
+export function cursorFields(sort: readonly SortKey[], table: TypeTable): readonly CursorField[] {
+  return sort.map((key) => {
+    let at = table;
+    for (const step of key.path) {
+      const member = at.members.get(step);
+      if (member?.kind !== 'relationship') throw new Error(`Sort path step "${step}" is not a relationship of ${at.type.name}`);
+      at = member.target;
+    }
+    const member = at.members.get(key.field);
+    if (member?.kind !== 'attribute') throw new Error(`Sort field "${key.field}" is not an attribute of ${at.type.name}`);
+    const name = [...key.path, key.field].join('.');
+    return { name, attribute: member.attribute, nullable: key.path.length > 0 || member.attribute.nullable };
+  });
+}
