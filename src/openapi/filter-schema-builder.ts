@@ -52,40 +52,97 @@ export function addFilterSchema(
   variant: string,
   unroll: boolean,
 ): JsonSchema {
-  const maxDepth = Math.min(limits.maxFilterDepth, FILTER_DEPTH_CEILING);
-  const unrolled = unroll && maxDepth <= MAX_UNROLLED_DEPTH;
+  const builder = new FilterSchemaBuilder(schema, limits, operators, sink, variant, unroll);
+  const top = builder.ref(builder.entryDefinition(type, 0));
+  builder.finish();
+  return {
+    anyOf: [{ type: 'array', maxItems: Math.max(0, limits.maxFilterNodes), items: top }, top],
+  };
+}
+
+/** The definitions of one filter grammar, named under one prefix and built once each. */
+class FilterSchemaBuilder {
+  readonly #schema: ResolvedSchema;
+  readonly #limits: QueryLimits;
+  readonly #operators: ReadonlySet<Operator> | undefined;
+  readonly #sink: DefinitionSink;
+  readonly #variant: string;
+  readonly #maxDepth: number;
+  readonly #unrolled: boolean;
+  readonly #chains = new Map<string, RelationshipChain[]>();
+  /** Entry definitions reserved by name, built once every definition they refer to is named. */
+  readonly #pending: (() => void)[] = [];
+
+  constructor(
+    schema: ResolvedSchema,
+    limits: QueryLimits,
+    operators: ReadonlySet<Operator> | undefined,
+    sink: DefinitionSink,
+    variant: string,
+    unroll: boolean,
+  ) {
+    this.#schema = schema;
+    this.#limits = limits;
+    this.#operators = operators;
+    this.#sink = sink;
+    this.#variant = variant;
+    this.#maxDepth = Math.min(limits.maxFilterDepth, FILTER_DEPTH_CEILING);
+    this.#unrolled = unroll && this.#maxDepth <= MAX_UNROLLED_DEPTH;
+  }
+
+  ref(name: string): JsonSchema {
+    return { $ref: this.#sink.ref(name) };
+  }
+
+  /** Builds every reserved entry definition. */
+  finish(): void {
+    while (this.#pending.length > 0) (this.#pending.shift() as () => void)();
+  }
+
+  /** The definition of a filter entry on `from` at `depth` (one for all depths unless unrolled). */
+  entryDefinition(from: ResolvedType, depth: number): string {
+    const name = this.#unrolled ? `${this.#prefix(from.name)}.entry.${depth}` : `${this.#prefix(from.name)}.entry`;
+    if (this.#sink.defs.has(name)) return name;
+    this.#sink.defs.set(name, false); // reserved: built below, once every definition it refers to is named
+    this.#pending.push(() => this.#sink.defs.set(name, this.#entrySchema(from, depth)));
+    return name;
+  }
+
   /** May a node `extra` levels below depth `depth` exist? */
-  const fits = (depth: number, extra: number): boolean => !unrolled || depth + extra <= maxDepth;
-  const prefix = (name: string): string => `${name}.filter${variant}`;
-  const ref = (name: string): JsonSchema => ({ $ref: sink.ref(name) });
-  const supported = (op: Operator): boolean => operators === undefined || operators.has(op);
-  const maxChainLength = Math.max(1, limits.maxPathHops);
-  const chainCache = new Map<string, RelationshipChain[]>();
-  const chainsOf = (from: ResolvedType): RelationshipChain[] => {
-    let found = chainCache.get(from.name);
+  #fits(depth: number, extra: number): boolean {
+    return !this.#unrolled || depth + extra <= this.#maxDepth;
+  }
+
+  #prefix(name: string): string {
+    return `${name}.filter${this.#variant}`;
+  }
+
+  #chainsOf(from: ResolvedType): RelationshipChain[] {
+    let found = this.#chains.get(from.name);
     if (found === undefined) {
-      found = filterChains(schema, from, maxChainLength, operators);
-      chainCache.set(from.name, found);
+      found = filterChains(this.#schema, from, Math.max(1, this.#limits.maxPathHops), this.#operators);
+      this.#chains.set(from.name, found);
     }
     return found;
-  };
-  const pending: (() => void)[] = [];
+  }
 
-  const fieldDefinition = (owner: ResolvedType, attribute: ResolvedAttribute): string => {
-    const name = `${prefix(owner.name)}.field.${attribute.name}`;
-    if (!sink.defs.has(name)) sink.defs.set(name, fieldSchema(owner, attribute, limits, supported));
+  #fieldDefinition(owner: ResolvedType, attribute: ResolvedAttribute): string {
+    const name = `${this.#prefix(owner.name)}.field.${attribute.name}`;
+    const operators = this.#operators;
+    const supported = (op: Operator): boolean => operators === undefined || operators.has(op);
+    if (!this.#sink.defs.has(name)) this.#sink.defs.set(name, fieldSchema(owner, attribute, this.#limits, supported));
     return name;
-  };
+  }
 
   /** Comparisons on the fields `hops` relationships away (0: the type's own fields), by name. */
-  const pathsDefinition = (from: ResolvedType, hops: number): string | undefined => {
-    const name = `${prefix(from.name)}.paths.${hops}`;
-    if (sink.defs.has(name)) return name;
+  #pathsDefinition(from: ResolvedType, hops: number): string | undefined {
+    const name = `${this.#prefix(from.name)}.paths.${hops}`;
+    if (this.#sink.defs.has(name)) return name;
     const groups = new Map<string, { names: string[]; owner: ResolvedType; attribute: ResolvedAttribute }>();
     const ends =
       hops === 0
         ? [{ prefix: '', target: from }]
-        : chainsOf(from)
+        : this.#chainsOf(from)
             .filter((chain) => chain.names.length === hops)
             .map((chain) => ({ prefix: `${chain.names.join('__')}__`, target: chain.target }));
     for (const end of ends) {
@@ -100,7 +157,7 @@ export function addFilterSchema(
       }
     }
     if (groups.size === 0) return undefined;
-    sink.defs.set(
+    this.#sink.defs.set(
       name,
       anyOf(
         [...groups.values()].map(({ names, owner, attribute }) => ({
@@ -108,39 +165,38 @@ export function addFilterSchema(
           properties: { name: oneValueOf(names) },
           required: ['name'],
           propertyNames: { enum: ['name', 'op', 'val', 'field'] },
-          allOf: [{ $ref: sink.ref(fieldDefinition(owner, attribute)) }],
+          allOf: [{ $ref: this.#sink.ref(this.#fieldDefinition(owner, attribute)) }],
         })),
       ),
     );
     return name;
-  };
+  }
 
-  const entryDefinition = (from: ResolvedType, depth: number): string => {
-    const name = unrolled ? `${prefix(from.name)}.entry.${depth}` : `${prefix(from.name)}.entry`;
-    if (sink.defs.has(name)) return name;
-    sink.defs.set(name, false); // reserved: built below, once every definition it refers to is named
-    pending.push(() => sink.defs.set(name, entrySchema(from, depth)));
-    return name;
-  };
-
-  const entrySchema = (from: ResolvedType, depth: number): JsonSchema => {
+  /** One entry: a comparison `hops` away, `and`/`or`/`not` one level deeper, or `any`/`has` into a related type. */
+  #entrySchema(from: ResolvedType, depth: number): JsonSchema {
     const branches: JsonSchema[] = [];
-    for (let hops = 0; hops <= limits.maxPathHops && fits(depth, hops); hops++) {
-      const paths = pathsDefinition(from, hops);
-      if (paths !== undefined) branches.push(ref(paths));
+    for (let hops = 0; hops <= this.#limits.maxPathHops && this.#fits(depth, hops); hops++) {
+      const paths = this.#pathsDefinition(from, hops);
+      if (paths !== undefined) branches.push(this.ref(paths));
     }
-    if (fits(depth, 1)) {
-      const inner = ref(entryDefinition(from, depth + 1));
-      const children = { type: 'array', maxItems: Math.max(0, limits.maxFilterNodes - 1), items: inner };
+    if (this.#fits(depth, 1)) {
+      const inner = this.ref(this.entryDefinition(from, depth + 1));
+      const children = { type: 'array', maxItems: Math.max(0, this.#limits.maxFilterNodes - 1), items: inner };
       for (const key of ['and', 'or'] as const) {
         branches.push({ type: 'object', properties: { [key]: children }, required: [key], additionalProperties: false });
       }
       branches.push({ type: 'object', properties: { not: inner }, required: ['not'], additionalProperties: false });
     }
+    branches.push(...this.#relationshipBranches(from, depth));
+    return anyOf(branches);
+  }
+
+  /** `{name: 'computers', op: 'any', val: …}` branches, one per target type, operator and chain length. */
+  #relationshipBranches(from: ResolvedType, depth: number): JsonSchema[] {
     const groups = new Map<string, { names: string[]; op: 'any' | 'has'; target: ResolvedType; length: number }>();
-    for (const chain of chainsOf(from)) {
+    for (const chain of this.#chainsOf(from)) {
       const length = chain.names.length;
-      if ((length > 1 && length > limits.maxPathHops) || !fits(depth, length)) continue;
+      if ((length > 1 && length > this.#limits.maxPathHops) || !this.#fits(depth, length)) continue;
       const op = chain.last.toMany ? 'any' : 'has';
       const key = `${chain.target.name}.${op}.${length}`;
       let group = groups.get(key);
@@ -150,26 +206,17 @@ export function addFilterSchema(
       }
       group.names.push(chain.names.join('__'));
     }
-    for (const { names, op, target, length } of groups.values()) {
-      branches.push({
-        type: 'object',
-        properties: {
-          name: oneValueOf(names),
-          op: { const: op },
-          val: ref(entryDefinition(target, depth + length)),
-        },
-        required: ['name', 'op', 'val'],
-        additionalProperties: false,
-      });
-    }
-    return anyOf(branches);
-  };
-
-  const top = ref(entryDefinition(type, 0));
-  while (pending.length > 0) (pending.shift() as () => void)();
-  return {
-    anyOf: [{ type: 'array', maxItems: Math.max(0, limits.maxFilterNodes), items: top }, top],
-  };
+    return [...groups.values()].map(({ names, op, target, length }) => ({
+      type: 'object',
+      properties: {
+        name: oneValueOf(names),
+        op: { const: op },
+        val: this.ref(this.entryDefinition(target, depth + length)),
+      },
+      required: ['name', 'op', 'val'],
+      additionalProperties: false,
+    }));
+  }
 }
 
 /** `id` and every filterable attribute. */

@@ -3,11 +3,10 @@
  * every route it serves, built from the resource schema, the limits and the data
  * layer's operators. Docs: docs/openapi.md.
  */
-import { ERROR_CODES } from '../errors/error-codes.js';
 import { resolveLimits, type QueryLimits } from '../limits.js';
-import { resolveSchema, type ResolvedRelationship, type ResolvedType } from '../schema/resolved-schema.js';
+import { resolveSchema, type ResolvedRelationship, type ResolvedSchema, type ResolvedType } from '../schema/resolved-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
-import { ERROR_DOCUMENT, addErrorSchemas } from './error-schemas.js';
+import { addErrorSchemas } from './error-schemas.js';
 import type { FilterSchemaOptions } from './filter-json-schema.js';
 import { addFilterSchema } from './filter-schema-builder.js';
 import type { JsonSchema } from './json-schema.js';
@@ -29,6 +28,7 @@ import {
   relationshipDocumentName,
   type ComponentSink,
 } from './resource-schemas.js';
+import { documentOperations, errorResponses, operations } from './route-operations.js';
 
 /** Options of `toOpenApi`: the handler's `limits` and data layer `operators`, and the document's own details. */
 export interface OpenApiOptions extends FilterSchemaOptions {
@@ -57,19 +57,6 @@ export interface OpenApiDocument {
   readonly [member: string]: unknown;
 }
 
-/** The JSON:API media type of every request and response document. */
-const MEDIA_TYPE = 'application/vnd.api+json';
-const ERROR_STATUSES = ['400', '404', '406', '414', '415', '500', '503'] as const;
-const WHY: Record<(typeof ERROR_STATUSES)[number], string> = {
-  '400': 'The query is invalid or over a limit; `source.parameter` names the parameter, `meta.pointer` the place in the filter.',
-  '404': 'No resource with this id.',
-  '406': 'Every JSON:API media type in Accept carries unsupported parameters.',
-  '414': 'The query string is over its length limit.',
-  '415': 'The JSON:API Content-Type carries unsupported parameters.',
-  '500': 'An unexpected failure; the body leaks nothing internal.',
-  '503': 'The data layer is unavailable or timed out.',
-};
-
 /**
  * The OpenAPI 3.1 document of a JSON:API server built on the schema: for every type,
  * the collection, resource, related and relationship routes (GET and HEAD), their
@@ -86,21 +73,64 @@ export function toOpenApi(schema: ResourceSchema, options: OpenApiOptions = {}):
   const resolved = resolveSchema(schema);
   const schemas = new Map<string, JsonSchema>();
   const parameters = new Map<string, Parameter>();
-  const schemaRef = (name: string): string => `#/components/schemas/${name}`;
-  const sink: ComponentSink = { schemas, ref: (name) => ({ $ref: schemaRef(name) }) };
-  const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
-  const variant = variants();
-  const parameter = (name: string, build: () => Parameter | undefined): JsonSchema[] => {
-    if (!parameters.has(name)) {
-      const built = build();
-      if (built === undefined) return [];
-      parameters.set(name, built);
-    }
-    return [{ $ref: `#/components/parameters/${name}` }];
+  const build: Build = {
+    resolved,
+    options,
+    schemas,
+    sink: { schemas, ref: (name) => ({ $ref: schemaRef(name) }) },
+    variant: variants(),
+    limitsOf: (type) => resolveLimits(options.limits, type),
+    parameter: (name, make) => {
+      if (!parameters.has(name)) {
+        const built = make();
+        if (built === undefined) return [];
+        parameters.set(name, built);
+      }
+      return [{ $ref: `#/components/parameters/${name}` }];
+    },
   };
+  addResourceSchemas(resolved, build.sink);
+  addErrorSchemas(build.sink);
+  addTypeSchemas(build);
+  const paths = routePaths(build);
+  if (options.documentPath !== undefined) paths[options.documentPath] = documentOperations();
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: options.title ?? 'JSON:API',
+      version: options.version ?? '1.0.0',
+      ...(options.description === undefined ? {} : { description: options.description }),
+    },
+    ...(options.baseUrl === undefined ? {} : { servers: [{ url: options.baseUrl }] }),
+    tags: [...resolved.types.values()].map((type) => ({ name: type.name, description: `${type.name} resources, under /${type.root}.` })),
+    paths,
+    components: {
+      schemas: Object.fromEntries(schemas),
+      parameters: Object.fromEntries(parameters),
+      responses: errorResponses(build.sink),
+    },
+  };
+}
 
-  addResourceSchemas(resolved, sink);
-  addErrorSchemas(sink);
+/** The document under construction: its components, and how routes refer to them. */
+interface Build {
+  readonly resolved: ResolvedSchema;
+  readonly options: OpenApiOptions;
+  readonly schemas: Map<string, JsonSchema>;
+  readonly sink: ComponentSink;
+  /** Tells apart components built under different limits (see `variants`). */
+  readonly variant: (category: string, key: string) => string;
+  readonly limitsOf: (type: string) => QueryLimits;
+  /** A `$ref` to the named parameter component, built on first use; none when `make` gives none. */
+  readonly parameter: (name: string, make: () => Parameter | undefined) => JsonSchema[];
+}
+
+function schemaRef(name: string): string {
+  return `#/components/schemas/${name}`;
+}
+
+/** Per type: the filter grammar under its limits, its documents, its relationship documents. */
+function addTypeSchemas({ resolved, options, schemas, sink, variant, limitsOf }: Build): void {
   for (const type of resolved.types.values()) {
     const limits = limitsOf(type.name);
     const filterKey = JSON.stringify([
@@ -121,38 +151,20 @@ export function toOpenApi(schema: ResourceSchema, options: OpenApiOptions = {}):
       addRelationshipDocumentSchema(type, relationship, from, sink);
     }
   }
+}
 
-  const fields = [...resolved.types.values()].flatMap((type) => parameter(`${type.name}.fields`, () => fieldsParameter(type)));
-  /** `include` from `from`, under the limits of the type the route reads. */
-  const include = (from: ResolvedType, primary: ResolvedType): JsonSchema[] => {
-    const limits = limitsOf(primary.name);
-    const suffix = variant(`include.${from.name}`, JSON.stringify([limits.maxIncludeDepth, limits.maxIncludePaths]));
-    return parameter(`${from.name}.include${suffix}`, () => includeParameter(resolved, from, limits));
-  };
-  /** `filter`, the simple filters, `sort` and `page` of a to-many read of `primary`. */
-  const toMany = (primary: ResolvedType): JsonSchema[] => {
-    const limits = limitsOf(primary.name);
-    const name = primary.name;
-    return [
-      ...parameter(`${name}.filter`, () => filterParameter(primary, sink.ref(`${name}.filter`), limits)),
-      ...simpleFilterParameters(resolved, primary, limits, options.operators).flatMap((simple) =>
-        parameter(`${name}.filter.simple.${String(simple['name']).slice('filter['.length, -1)}`, () => simple),
-      ),
-      ...parameter(`${name}.sort`, () => sortParameter(resolved, primary, limits)),
-      ...pageParameters(limits).flatMap((page) =>
-        parameter(`${name}.page.${String(page['name']).slice('page['.length, -1)}`, () => page),
-      ),
-    ];
-  };
-
+/** The collection, resource, related and relationship routes of every type. */
+function routePaths(build: Build): Record<string, Record<string, unknown>> {
+  const { resolved, limitsOf } = build;
+  const fields = [...resolved.types.values()].flatMap((type) => build.parameter(`${type.name}.fields`, () => fieldsParameter(type)));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const type of resolved.types.values()) {
-    const id = parameter(`${type.name}.id`, () => idParameter(type, limitsOf(type.name)));
+    const id = build.parameter(`${type.name}.id`, () => idParameter(type, limitsOf(type.name)));
     paths[`/${type.root}`] = operations({
       name: `${type.name}.collection`,
       tag: type.name,
       summary: `List ${type.name} resources`,
-      parameters: [...toMany(type), ...include(type, type), ...fields],
+      parameters: [...toManyParameters(build, type), ...includeParameters(build, type, type), ...fields],
       document: `${type.name}.document.list`,
       identified: false,
     });
@@ -160,18 +172,18 @@ export function toOpenApi(schema: ResourceSchema, options: OpenApiOptions = {}):
       name: `${type.name}.resource`,
       tag: type.name,
       summary: `Read one ${type.name}`,
-      parameters: [...id, ...include(type, type), ...fields],
+      parameters: [...id, ...includeParameters(build, type, type), ...fields],
       document: `${type.name}.document.one`,
       identified: true,
     });
     for (const relationship of type.relationships.values()) {
       const target = resolved.types.get(relationship.target) as ResolvedType;
-      const reads = relationship.toMany ? toMany(target) : [];
+      const reads = relationship.toMany ? toManyParameters(build, target) : [];
       paths[`/${type.root}/{id}/${relationship.name}`] = operations({
         name: `${type.name}.related.${relationship.name}`,
         tag: type.name,
         summary: `Read the ${describe(relationship)} of a ${type.name}`,
-        parameters: [...id, ...reads, ...include(target, target), ...fields],
+        parameters: [...id, ...reads, ...includeParameters(build, target, target), ...fields],
         document: `${target.name}.document.${relationship.toMany ? 'list' : 'optional'}`,
         identified: true,
       });
@@ -179,103 +191,37 @@ export function toOpenApi(schema: ResourceSchema, options: OpenApiOptions = {}):
         name: `${type.name}.relationship.${relationship.name}`,
         tag: type.name,
         summary: `Read the linkage of the ${describe(relationship)} of a ${type.name}`,
-        parameters: [...id, ...reads, ...include(type, target), ...fields],
+        parameters: [...id, ...reads, ...includeParameters(build, type, target), ...fields],
         document: relationshipDocumentName(type.name, relationship.name),
         identified: true,
       });
     }
   }
-  if (options.documentPath !== undefined) paths[options.documentPath] = documentOperations();
-
-  const responses: Record<string, unknown> = { HeadError: { description: 'An error (the body is empty for HEAD).' } };
-  for (const status of ERROR_STATUSES) {
-    const codes = Object.entries(ERROR_CODES)
-      .filter(([, entry]) => String(entry.status) === status)
-      .map(([code]) => `\`${code}\``);
-    responses[`Error${status}`] = {
-      description: `${WHY[status]} Codes: ${codes.join(', ')}.`,
-      content: { [MEDIA_TYPE]: { schema: sink.ref(ERROR_DOCUMENT) } },
-    };
-  }
-
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: options.title ?? 'JSON:API',
-      version: options.version ?? '1.0.0',
-      ...(options.description === undefined ? {} : { description: options.description }),
-    },
-    ...(options.baseUrl === undefined ? {} : { servers: [{ url: options.baseUrl }] }),
-    tags: [...resolved.types.values()].map((type) => ({ name: type.name, description: `${type.name} resources, under /${type.root}.` })),
-    paths,
-    components: {
-      schemas: Object.fromEntries(schemas),
-      parameters: Object.fromEntries(parameters),
-      responses,
-    },
-  };
+  return paths;
 }
 
-interface Route {
-  readonly name: string;
-  readonly tag: string;
-  readonly summary: string;
-  readonly parameters: readonly JsonSchema[];
-  readonly document: string;
-  /** Has an `{id}`: may answer 404. */
-  readonly identified: boolean;
+/** `include` from `from`, under the limits of the type the route reads. */
+function includeParameters(build: Build, from: ResolvedType, primary: ResolvedType): JsonSchema[] {
+  const limits = build.limitsOf(primary.name);
+  const suffix = build.variant(`include.${from.name}`, JSON.stringify([limits.maxIncludeDepth, limits.maxIncludePaths]));
+  return build.parameter(`${from.name}.include${suffix}`, () => includeParameter(build.resolved, from, limits));
 }
 
-/** GET and HEAD of one route. */
-function operations(route: Route): Record<string, unknown> {
-  const statuses = ERROR_STATUSES.filter((status) => route.identified || status !== '404');
-  const errors = (name: (status: string) => string) =>
-    Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/${name(status)}` }]));
-  return {
-    get: {
-      operationId: `get.${route.name}`,
-      tags: [route.tag],
-      summary: route.summary,
-      parameters: route.parameters,
-      responses: {
-        '200': {
-          description: 'The JSON:API document.',
-          content: { [MEDIA_TYPE]: { schema: { $ref: `#/components/schemas/${route.document}` } } },
-        },
-        ...errors((status) => `Error${status}`),
-      },
-    },
-    head: {
-      operationId: `head.${route.name}`,
-      tags: [route.tag],
-      summary: `${route.summary} (headers only)`,
-      parameters: route.parameters,
-      responses: { '200': { description: 'As GET, without a body.' }, ...errors(() => 'HeadError') },
-    },
-  };
-}
-
-/** GET and HEAD of the document itself. */
-function documentOperations(): Record<string, unknown> {
-  const operation = (method: string, description: string, content: boolean) => ({
-    operationId: `${method}.openapi`,
-    summary: 'This OpenAPI document',
-    responses: {
-      '200': {
-        description,
-        ...(content
-          ? {
-              content: {
-                'application/json': {
-                  schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' } } },
-                },
-              },
-            }
-          : {}),
-      },
-    },
-  });
-  return { get: operation('get', 'The OpenAPI 3.1 document.', true), head: operation('head', 'As GET, without a body.', false) };
+/** `filter`, the simple filters, `sort` and `page` of a to-many read of `primary`. */
+function toManyParameters(build: Build, primary: ResolvedType): JsonSchema[] {
+  const { resolved, sink, options } = build;
+  const limits = build.limitsOf(primary.name);
+  const name = primary.name;
+  return [
+    ...build.parameter(`${name}.filter`, () => filterParameter(primary, sink.ref(`${name}.filter`), limits)),
+    ...simpleFilterParameters(resolved, primary, limits, options.operators).flatMap((simple) =>
+      build.parameter(`${name}.filter.simple.${String(simple['name']).slice('filter['.length, -1)}`, () => simple),
+    ),
+    ...build.parameter(`${name}.sort`, () => sortParameter(resolved, primary, limits)),
+    ...pageParameters(limits).flatMap((page) =>
+      build.parameter(`${name}.page.${String(page['name']).slice('page['.length, -1)}`, () => page),
+    ),
+  ];
 }
 
 function describe(relationship: ResolvedRelationship): string {

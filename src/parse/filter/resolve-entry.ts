@@ -21,47 +21,59 @@ export function resolveEntry(entry: unknown, table: TypeTable, depth: number, co
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
     throw context.fault('invalid_filter_entry', 'A filter entry must be a JSON object', context.at());
   }
-  const record = entry as Readonly<Record<string, unknown>>;
-  let name: unknown;
-  let op: unknown;
-  let val: unknown;
-  let field: unknown;
-  let junction: unknown;
-  let hasName = false;
-  let hasOp = false;
-  let hasVal = false;
-  let hasField = false;
-  let booleanKey: 'and' | 'or' | 'not' | undefined;
+  const keys = readEntryKeys(entry as Readonly<Record<string, unknown>>, context);
+  return keys.booleanKey === undefined
+    ? resolveComparisonEntry(keys, table, depth, context)
+    : resolveBooleanEntry(keys, keys.booleanKey, table, depth, context);
+}
+
+/** The members of one filter entry, read by name; `has*` says whether a member is present (whatever its value). */
+interface EntryKeys {
+  name?: unknown;
+  op?: unknown;
+  val?: unknown;
+  field?: unknown;
+  hasName: boolean;
+  hasOp: boolean;
+  hasVal: boolean;
+  hasField: boolean;
+  booleanKey?: 'and' | 'or' | 'not';
+  junction?: unknown;
+}
+
+/** Reads the keys of an entry; an unknown key or two boolean keys is an `invalid_filter_entry`. */
+function readEntryKeys(record: Readonly<Record<string, unknown>>, context: FilterContext): EntryKeys {
+  const keys: EntryKeys = { hasName: false, hasOp: false, hasVal: false, hasField: false };
   for (const key of Object.keys(record)) {
     switch (key) {
       case 'name':
-        hasName = true;
-        name = record[key];
+        keys.hasName = true;
+        keys.name = record[key];
         break;
       case 'op':
-        hasOp = true;
-        op = record[key];
+        keys.hasOp = true;
+        keys.op = record[key];
         break;
       case 'val':
-        hasVal = true;
-        val = record[key];
+        keys.hasVal = true;
+        keys.val = record[key];
         break;
       case 'field':
-        hasField = true;
-        field = record[key];
+        keys.hasField = true;
+        keys.field = record[key];
         break;
       case 'and':
       case 'or':
       case 'not':
-        if (booleanKey !== undefined) {
+        if (keys.booleanKey !== undefined) {
           throw context.fault(
             'invalid_filter_entry',
-            `A filter entry has one boolean key, not both "${booleanKey}" and "${key}"`,
+            `A filter entry has one boolean key, not both "${keys.booleanKey}" and "${key}"`,
             context.at(),
           );
         }
-        booleanKey = key;
-        junction = record[key];
+        keys.booleanKey = key;
+        keys.junction = record[key];
         break;
       default:
         throw context.fault(
@@ -71,42 +83,53 @@ export function resolveEntry(entry: unknown, table: TypeTable, depth: number, co
         );
     }
   }
-  if (booleanKey !== undefined) {
-    if (hasName || hasOp || hasVal || hasField) {
-      throw context.fault(
-        'invalid_filter_entry',
-        `A filter entry with "${booleanKey}" cannot also have name, op, val or field`,
-        context.at(),
-      );
-    }
-    context.checkDepth(depth + 1);
-    context.countNode();
-    const { path } = context;
-    if (booleanKey === 'not') {
-      if (Array.isArray(junction)) {
-        throw context.fault('invalid_filter_entry', '"not" takes one filter entry, not an array', context.at('/not'));
-      }
-      path.push('not');
-      const node = notNode(resolveEntry(junction, table, depth + 1, context));
-      path.pop();
-      return node;
-    }
-    if (!Array.isArray(junction)) {
-      throw context.fault(
-        'invalid_filter_entry',
-        `"${booleanKey}" takes an array of filter entries`,
-        context.at(`/${booleanKey}`),
-      );
-    }
-    const nodes: FilterNode[] = new Array<FilterNode>(junction.length);
-    path.push(booleanKey, 0);
-    for (let index = 0; index < junction.length; index++) {
-      path[path.length - 1] = index;
-      nodes[index] = resolveEntry(junction[index], table, depth + 1, context);
-    }
-    path.length -= 2;
-    return junctionNode(booleanKey, nodes);
+  return keys;
+}
+
+/** `{and:[…]}`, `{or:[…]}` or `{not:{…}}`, its entries resolved one level deeper. */
+function resolveBooleanEntry(
+  keys: EntryKeys,
+  booleanKey: 'and' | 'or' | 'not',
+  table: TypeTable,
+  depth: number,
+  context: FilterContext,
+): FilterNode {
+  if (keys.hasName || keys.hasOp || keys.hasVal || keys.hasField) {
+    throw context.fault(
+      'invalid_filter_entry',
+      `A filter entry with "${booleanKey}" cannot also have name, op, val or field`,
+      context.at(),
+    );
   }
+  context.checkDepth(depth + 1);
+  context.countNode();
+  const { path } = context;
+  const { junction } = keys;
+  if (booleanKey === 'not') {
+    if (Array.isArray(junction)) {
+      throw context.fault('invalid_filter_entry', '"not" takes one filter entry, not an array', context.at('/not'));
+    }
+    path.push('not');
+    const node = notNode(resolveEntry(junction, table, depth + 1, context));
+    path.pop();
+    return node;
+  }
+  if (!Array.isArray(junction)) {
+    throw context.fault('invalid_filter_entry', `"${booleanKey}" takes an array of filter entries`, context.at(`/${booleanKey}`));
+  }
+  const nodes: FilterNode[] = new Array<FilterNode>(junction.length);
+  path.push(booleanKey, 0);
+  for (let index = 0; index < junction.length; index++) {
+    path[path.length - 1] = index;
+    nodes[index] = resolveEntry(junction[index], table, depth + 1, context);
+  }
+  path.length -= 2;
+  return junctionNode(booleanKey, nodes);
+}
+
+/** `{name, op, val}` or `{name, op, field}`: the members checked, then the comparison resolved. */
+function resolveComparisonEntry(keys: EntryKeys, table: TypeTable, depth: number, context: FilterContext): FilterNode {
+  const { name, op, field, hasName, hasOp, hasVal, hasField } = keys;
   if (!hasName || !hasOp) {
     throw context.fault(
       'invalid_filter_entry',
@@ -132,12 +155,6 @@ export function resolveEntry(entry: unknown, table: TypeTable, depth: number, co
   if (hasField && typeof field !== 'string') {
     throw context.fault('invalid_filter_entry', '"field" must be a string', context.at('/field'));
   }
-  return resolveComparison(
-    table,
-    name,
-    op,
-    hasField ? { kind: 'field', name: field as string } : { kind: 'value', value: val },
-    depth,
-    context,
-  );
+  const operand = hasField ? { kind: 'field' as const, name: field as string } : { kind: 'value' as const, value: keys.val };
+  return resolveComparison(table, name, op, operand, depth, context);
 }

@@ -1,0 +1,99 @@
+/**
+ * The operations of one route (GET and HEAD, their responses) and the error
+ * responses they refer to, for `toOpenApi`.
+ */
+import { ERROR_CODES } from '../errors/error-codes.js';
+import { ERROR_DOCUMENT } from './error-schemas.js';
+import type { JsonSchema } from './json-schema.js';
+import type { ComponentSink } from './resource-schemas.js';
+
+/** The JSON:API media type of every request and response document. */
+const MEDIA_TYPE = 'application/vnd.api+json';
+const ERROR_STATUSES = ['400', '404', '406', '414', '415', '500', '503'] as const;
+const WHY: Record<(typeof ERROR_STATUSES)[number], string> = {
+  '400': 'The query is invalid or over a limit; `source.parameter` names the parameter, `meta.pointer` the place in the filter.',
+  '404': 'No resource with this id.',
+  '406': 'Every JSON:API media type in Accept carries unsupported parameters.',
+  '414': 'The query string is over its length limit.',
+  '415': 'The JSON:API Content-Type carries unsupported parameters.',
+  '500': 'An unexpected failure; the body leaks nothing internal.',
+  '503': 'The data layer is unavailable or timed out.',
+};
+
+/** One route of the document: its operation names, tag, parameters and 200 document. */
+interface Route {
+  readonly name: string;
+  readonly tag: string;
+  readonly summary: string;
+  readonly parameters: readonly JsonSchema[];
+  readonly document: string;
+  /** Has an `{id}`: may answer 404. */
+  readonly identified: boolean;
+}
+
+/** GET and HEAD of one route. */
+export function operations(route: Route): Record<string, unknown> {
+  const statuses = ERROR_STATUSES.filter((status) => route.identified || status !== '404');
+  const errors = (name: (status: string) => string) =>
+    Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/${name(status)}` }]));
+  return {
+    get: {
+      operationId: `get.${route.name}`,
+      tags: [route.tag],
+      summary: route.summary,
+      parameters: route.parameters,
+      responses: {
+        '200': {
+          description: 'The JSON:API document.',
+          content: { [MEDIA_TYPE]: { schema: { $ref: `#/components/schemas/${route.document}` } } },
+        },
+        ...errors((status) => `Error${status}`),
+      },
+    },
+    head: {
+      operationId: `head.${route.name}`,
+      tags: [route.tag],
+      summary: `${route.summary} (headers only)`,
+      parameters: route.parameters,
+      responses: { '200': { description: 'As GET, without a body.' }, ...errors(() => 'HeadError') },
+    },
+  };
+}
+
+/** GET and HEAD of the document itself. */
+export function documentOperations(): Record<string, unknown> {
+  const operation = (method: string, description: string, content: boolean) => ({
+    operationId: `${method}.openapi`,
+    summary: 'This OpenAPI document',
+    responses: {
+      '200': {
+        description,
+        ...(content
+          ? {
+              content: {
+                'application/json': {
+                  schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' } } },
+                },
+              },
+            }
+          : {}),
+      },
+    },
+  });
+  return { get: operation('get', 'The OpenAPI 3.1 document.', true), head: operation('head', 'As GET, without a body.', false) };
+}
+
+export /** One response component per error status, listing the codes it carries; and the bodiless HEAD error. */
+function errorResponses(sink: ComponentSink): Record<string, unknown> {
+  const responses: Record<string, unknown> = { HeadError: { description: 'An error (the body is empty for HEAD).' } };
+  for (const status of ERROR_STATUSES) {
+    const codes = Object.entries(ERROR_CODES)
+      .filter(([, entry]) => String(entry.status) === status)
+      .map(([code]) => `\`${code}\``);
+    responses[`Error${status}`] = {
+      description: `${WHY[status]} Codes: ${codes.join(', ')}.`,
+      content: { [MEDIA_TYPE]: { schema: sink.ref(ERROR_DOCUMENT) } },
+    };
+  }
+  return responses;
+}
