@@ -7,10 +7,10 @@
 import { sql } from 'kysely';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
-import { type TableOptions, planTables, tableKey } from './create-tables.js';
+import { type TableOptions, type TablePlan, planTables, tableKey } from './create-tables.js';
 import { tableRef } from './relationship-sql.js';
 import { detectDialect, dialectHooks } from './sql-dialect.js';
-import { resolveSqlMapping, type SqlMapping } from './sql-mapping.js';
+import { resolveSqlMapping, type ResolvedSqlMapping, type SqlMapping } from './sql-mapping.js';
 import type { SqlExecutor } from './sql-executor.js';
 
 /** Records by type name, as the memory layer takes them. */
@@ -49,14 +49,33 @@ export async function loadData(
   for (const type of Object.keys(data)) {
     if (!resolved.types.has(type)) throw new Error(`Data for type "${type}", which is not in the schema`);
   }
-  const records = (type: string): readonly Readonly<Record<string, unknown>>[] =>
-    Object.hasOwn(data, type) ? (data[type] ?? []) : [];
-  const encode = (value: unknown): unknown =>
-    typeof value === 'boolean' ? hooks.encodeBoolean(value) : value === undefined ? null : value;
+  const seed: Seed = {
+    resolved,
+    records: (type) => (Object.hasOwn(data, type) ? (data[type] ?? []) : []),
+    encode: (value) => (typeof value === 'boolean' ? hooks.encodeBoolean(value) : value === undefined ? null : value),
+  };
+  const rows = typeRows(seed);
+  addTargetColumnKeys(seed, rows);
+  const pairs = addOwnerKeysAndPairs(seed, rows);
+  for (const plan of planTables(resolved)) {
+    const key = tableKey(plan.table);
+    await insertRows(db, plan, [...(rows.get(key)?.values() ?? pairs.get(key)?.values() ?? [])], seed.encode);
+  }
+}
 
-  // Rows of type tables by table and id; join-table pairs by table.
-  const rows = new Map<string, Map<string, Record<string, unknown>>>();
-  const pairs = new Map<string, Map<string, Record<string, unknown>>>();
+/** What the steps of `loadData` share: the mapping, the records by type, the value encoding. */
+interface Seed {
+  readonly resolved: ResolvedSqlMapping;
+  records(type: string): readonly Readonly<Record<string, unknown>>[];
+  encode(value: unknown): unknown;
+}
+
+/** Rows keyed by table, then by id (as a string) or by join-table pair. */
+type TableRows = Map<string, Map<string, Record<string, unknown>>>;
+
+/** The row of every record in its type's table: the id and the attributes' columns. */
+function typeRows({ resolved, records, encode }: Seed): TableRows {
+  const rows: TableRows = new Map();
   for (const mapped of resolved.types.values()) {
     const byId = new Map<string, Record<string, unknown>>();
     rows.set(tableKey(mapped.table), byId);
@@ -68,7 +87,11 @@ export async function loadData(
       byId.set(String(field(record, 'id')), row);
     }
   }
-  // Foreign keys derived from to-many sides first, then the to-one values given explicitly.
+  return rows;
+}
+
+/** Foreign keys on the target's table, derived from the to-many side that lists the targets. */
+function addTargetColumnKeys({ resolved, records }: Seed, rows: TableRows): void {
   for (const mapped of resolved.types.values()) {
     for (const relationship of mapped.relationships.values()) {
       if (relationship.kind !== 'target-column') continue;
@@ -82,6 +105,11 @@ export async function loadData(
       }
     }
   }
+}
+
+/** To-one values given explicitly (they win over derived ones), and the join-table pairs, de-duplicated. */
+function addOwnerKeysAndPairs({ resolved, records }: Seed, rows: TableRows): TableRows {
+  const pairs: TableRows = new Map();
   for (const mapped of resolved.types.values()) {
     const ownRows = rows.get(tableKey(mapped.table));
     for (const relationship of mapped.relationships.values()) {
@@ -104,19 +132,24 @@ export async function loadData(
       }
     }
   }
-  for (const plan of planTables(resolved)) {
-    const key = tableKey(plan.table);
-    const tableRows = [...(rows.get(key)?.values() ?? pairs.get(key)?.values() ?? [])];
-    if (tableRows.length === 0) continue;
-    const columns = [...plan.columns.keys()];
-    const batch = Math.max(1, Math.min(1_000, Math.floor(MAX_PARAMETERS / columns.length)));
-    for (let start = 0; start < tableRows.length; start += batch) {
-      const values = tableRows
-        .slice(start, start + batch)
-        .map((row) => sql`(${sql.join(columns.map((column) => encode(row[column])))})`);
-      await sql`insert into ${tableRef(plan.table)} (${sql.join(columns.map((column) => sql.id(column)))}) values ${sql.join(values)}`.execute(
-        db,
-      );
-    }
+  return pairs;
+}
+
+/** Multi-row inserts, batched below every engine's limit of bound parameters. */
+async function insertRows(
+  db: SqlExecutor,
+  plan: TablePlan,
+  tableRows: readonly Record<string, unknown>[],
+  encode: (value: unknown) => unknown,
+): Promise<void> {
+  const columns = [...plan.columns.keys()];
+  const batch = Math.max(1, Math.min(1_000, Math.floor(MAX_PARAMETERS / columns.length)));
+  for (let start = 0; start < tableRows.length; start += batch) {
+    const values = tableRows
+      .slice(start, start + batch)
+      .map((row) => sql`(${sql.join(columns.map((column) => encode(row[column])))})`);
+    await sql`insert into ${tableRef(plan.table)} (${sql.join(columns.map((column) => sql.id(column)))}) values ${sql.join(values)}`.execute(
+      db,
+    );
   }
 }
