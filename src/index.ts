@@ -101,12 +101,15 @@ export {
   type Id,
   type IncludeRequest,
   type IncludeResult,
+  type Keyset,
   type LayerContext,
+  type LinkageResult,
   type ReadRequest,
   type ReadResult,
   type RelatedReadRequest,
   type Row,
 } from './layers/data-layer.js';
+export type { KeyValue } from './ast/query-ast.js';
 
 // parse
 export { parseQuery } from './parse/parse-query.js';

@@ -1,7 +1,8 @@
 /**
  * The SQL the layer generates can use indexes: on PostgreSQL (the server when
  * configured, else PGlite) `EXPLAIN` of the layer's own statements shows index use
- * for `eq`, `in_`, `startswith`, ranges and the sort of a page.
+ * for `eq`, `in_`, `startswith`, ranges and the sort of a page, and a keyset page
+ * starts an index range scan at its bound.
  */
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,16 +53,36 @@ describe.runIf(engine !== undefined)(`EXPLAIN on ${engine?.name ?? 'postgres'}`,
     const ast = parseQuery(query, { schema: exampleSchema, type: 'person' });
     instance.clearLog();
     await instance.layer.read(readRequest(ast), context);
+    expect(await explainPage(true)).toContain(index);
+  });
+
+  it.each([
+    ['sort=name', ['Name0500', '2000'], /Index Cond: .*name/],
+    ['sort=-name', ['Name0500', '2000'], /Index Cond: .*name/],
+    ['sort=name,-id', ['Name0500', '2000'], /Index Cond: .*name/],
+    ['sort=gender', [null, '2000'], /Index Cond: \(gender IS NULL\)/],
+  ])('a keyset page with %s after %j starts an index range scan', async (query, after, condition) => {
+    const ast = parseQuery(query, { schema: exampleSchema, type: 'person' });
+    instance.clearLog();
+    const request = { ...readRequest(ast), limit: 30, keyset: { after }, withTotal: false };
+    const { rows } = await instance.layer.read(request, context);
+    expect(rows).toHaveLength(30);
+    const plan = await explainPage(false);
+    expect(plan).toContain(query === 'sort=gender' ? 'person_gender_idx' : 'person_name_idx');
+    expect(plan).toMatch(condition);
+  });
+
+  /** The plan of the page statement just run; `forceIndex` turns sequential scans off. */
+  async function explainPage(forceIndex: boolean): Promise<string> {
     const statement = instance.statements.find((candidate) => !candidate.sql.startsWith('select count'));
     expect(statement).toBeDefined();
-    const plan = await instance.kysely.connection().execute(async (connection) => {
-      await sql`set enable_seqscan = off`.execute(connection);
+    return instance.kysely.connection().execute(async (connection) => {
+      if (forceIndex) await sql`set enable_seqscan = off`.execute(connection);
       const result = await connection.executeQuery<{ 'QUERY PLAN': string }>(
         CompiledQuery.raw(`explain ${statement?.sql ?? ''}`, [...(statement?.parameters ?? [])]),
       );
-      await sql`reset enable_seqscan`.execute(connection);
+      if (forceIndex) await sql`reset enable_seqscan`.execute(connection);
       return result.rows.map((row) => row['QUERY PLAN']).join('\n');
     });
-    expect(plan).toContain(index);
-  });
+  }
 });

@@ -3,17 +3,30 @@
  * dotted to-one paths (`owner.name`), code-point string order and nulls last
  * ascending / first descending on every engine.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { SortKey } from '../../ast/query-ast.js';
 import { type CompileContext, fieldOperand, type TableScope } from './compile-filter.js';
 import { leftJoinToOne } from './relationship-sql.js';
 import { requireMappedRelationship, requireMappedType } from './sql-mapping.js';
-import { comparable } from './sql-operators.js';
+import { comparable, type ColumnOperand } from './sql-operators.js';
 
-/** The joins a sort needs and its ORDER BY clause (`null` for no keys). */
+/** One sort key as SQL: the column, the expression ORDER BY compares, and how it sorts. */
+export interface CompiledSortKey {
+  readonly operand: ColumnOperand;
+  /** The expression as ordered (`"t0"."name" collate "C"` on PostgreSQL): comparisons with the key use it too. */
+  readonly ordered: Expression<unknown>;
+  readonly direction: 'asc' | 'desc';
+  /** The key can be null: a nullable attribute, or any field reached through a dotted path. */
+  readonly nullable: boolean;
+  /** The key is a primary key (`id`, or `owner.id`). */
+  readonly isId: boolean;
+}
+
+/** The joins a sort needs, its ORDER BY clause (`null` for no keys) and its keys. */
 export interface CompiledSort {
   readonly joins: readonly RawBuilder<unknown>[];
   readonly orderBy: RawBuilder<unknown> | null;
+  readonly keys: readonly CompiledSortKey[];
 }
 
 /**
@@ -28,6 +41,7 @@ export function compileSort(keys: readonly SortKey[], scope: TableScope, context
   const joins: RawBuilder<unknown>[] = [];
   const joined = new Map<string, TableScope>();
   const items: RawBuilder<unknown>[] = [];
+  const compiled: CompiledSortKey[] = [];
   for (const key of keys) {
     let current = scope;
     let nullable = false;
@@ -47,13 +61,10 @@ export function compileSort(keys: readonly SortKey[], scope: TableScope, context
       nullable = true;
     }
     const operand = fieldOperand(current, key.field);
-    items.push(
-      ...context.dialect.orderBy(
-        comparable(operand, context.dialect, 'order'),
-        key.direction,
-        nullable || operand.attribute.nullable,
-      ),
-    );
+    const ordered = comparable(operand, context.dialect, 'order');
+    const sortKey = { operand, ordered, direction: key.direction, nullable: nullable || operand.attribute.nullable };
+    items.push(...context.dialect.orderBy(ordered, sortKey.direction, sortKey.nullable));
+    compiled.push({ ...sortKey, isId: key.field === 'id' });
   }
-  return { joins, orderBy: items.length === 0 ? null : sql.join(items) };
+  return { joins, orderBy: items.length === 0 ? null : sql.join(items), keys: compiled };
 }

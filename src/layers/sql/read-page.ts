@@ -3,9 +3,11 @@
  * whether an owner exists. Values are bound parameters; names come from the mapping.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { KeyValue } from '../../ast/query-ast.js';
 import type { Id, ReadRequest, Row } from '../data-layer.js';
 import { compileFilter, type CompileContext, type TableScope } from './compile-filter.js';
 import { compileSort } from './compile-sort.js';
+import { keysetConditions, selectKeys } from './keyset-sql.js';
 import { aliasedTable, columnRef } from './relationship-sql.js';
 import { selectPlan } from './row-codec.js';
 import type { SqlExecutor } from './sql-executor.js';
@@ -14,9 +16,22 @@ import type { MappedType } from './sql-mapping.js';
 /** The alias of the primary table of a statement. */
 export const ROOT = 't0';
 
+/** One page of a read: the rows, the total unless `withTotal: false`, the keys for a keyset window. */
+export interface PageResult {
+  readonly rows: Row[];
+  readonly total?: number;
+  readonly keys?: KeyValue[][];
+}
+
+function whereClause(conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<unknown> {
+  return conditions.length === 0 ? sql`` : sql` where ${sql.join(conditions, sql` and `)}`;
+}
+
 /**
- * Rows and total of the records of `scope.mapped` matching `conditions` and the
- * request's filter, sorted and paged (the count only when there is a page).
+ * Rows of `scope.mapped` matching `conditions` and the request's filter, inside its
+ * keyset window, sorted and paged; the count of the filter (not the window) when a
+ * page or window narrows the rows, unless `withTotal` is `false`; each row's sort
+ * key values when there is a window.
  *
  * @example
  * await readPage(db, compileContext(mapping, dialect, 's'), { mapped, alias: ROOT }, aliasedTable(mapped.table, ROOT), [], request, false);
@@ -29,29 +44,34 @@ export async function readPage(
   conditions: readonly RawBuilder<SqlBool>[],
   request: Omit<ReadRequest, 'type'>,
   idsOnly: boolean,
-): Promise<{ rows: Row[]; total: number }> {
-  const all = request.filter === null ? conditions : [...conditions, compileFilter(request.filter, scope, context)];
-  const where = all.length === 0 ? sql`` : sql` where ${sql.join(all, sql` and `)}`;
+): Promise<PageResult> {
+  const filtered = request.filter === null ? conditions : [...conditions, compileFilter(request.filter, scope, context)];
   const sort = compileSort(request.sort, scope, context);
+  const { keyset, limit, offset } = request;
+  const window = keyset === undefined ? [] : keysetConditions(sort.keys, keyset, context.dialect);
   const plan = selectPlan(scope.mapped, scope.alias, idsOnly ? [] : request.attributes);
+  const keyPlan = keyset === undefined ? undefined : selectKeys(sort.keys);
+  const columns = keyPlan === undefined ? plan.columns : [...plan.columns, ...keyPlan.columns];
   const joins = sort.joins.length === 0 ? sql`` : sql` ${sql.join(sort.joins, sql` `)}`;
   const orderBy = sort.orderBy === null ? sql`` : sql` order by ${sort.orderBy}`;
-  const { limit, offset } = request;
   const paging =
     limit === null
       ? offset > 0
         ? sql` limit ${Number.MAX_SAFE_INTEGER} offset ${offset}`
         : sql``
       : sql` limit ${limit} offset ${offset}`;
-  const rowsQuery = sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${from}${joins}${where}${orderBy}${paging}`;
-  const countQuery = sql<{ n: unknown }>`select count(*) as ${sql.id('n')} from ${from}${where}`;
-  const [result, count] = await Promise.all([
-    rowsQuery.execute(executor),
-    limit === null ? undefined : countQuery.execute(executor),
-  ]);
+  const rowsQuery = sql<Record<string, unknown>>`select ${sql.join(columns)} from ${from}${joins}${whereClause([...filtered, ...window])}${orderBy}${paging}`;
+  const countQuery = sql<{ n: unknown }>`select count(*) as ${sql.id('n')} from ${from}${whereClause(filtered)}`;
+  const counted = request.withTotal !== false && (limit !== null || keyset !== undefined);
+  const [result, count] = await Promise.all([rowsQuery.execute(executor), counted ? countQuery.execute(executor) : undefined]);
   const rows = result.rows.map((raw) => plan.decode(raw));
-  const total = count === undefined ? offset + rows.length : Number(count.rows[0]?.n ?? 0);
-  return { rows, total };
+  const total =
+    request.withTotal === false ? undefined : count === undefined ? offset + rows.length : Number(count.rows[0]?.n ?? 0);
+  return {
+    rows,
+    ...(total === undefined ? {} : { total }),
+    ...(keyPlan === undefined ? {} : { keys: result.rows.map((raw) => keyPlan.decode(raw)) }),
+  };
 }
 
 /**

@@ -56,6 +56,18 @@ export function decodeId(attribute: ResolvedAttribute, value: unknown): Id {
 }
 
 /**
+ * The decoder of one selected field: `decodeId` for a primary key (null stays
+ * null, as through a dotted path with no related record), else by attribute kind.
+ *
+ * @example
+ * decodeField(person.type.attributes.get('birth_date'), false)(new Date(Date.UTC(1990, 3, 2))); // '1990-04-02'
+ */
+export function decodeField(attribute: ResolvedAttribute, isId: boolean): Decoder {
+  if (!isId) return decoder(attribute);
+  return (value) => (value === undefined || value === null ? null : decodeId(attribute, value));
+}
+
+/**
  * Selects the id and the requested attributes (all when `attributes` is
  * undefined) of the mapped type aliased `alias`.
  *

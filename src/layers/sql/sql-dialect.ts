@@ -49,6 +49,12 @@ export interface SqlDialect {
   /** A boolean as the engine stores it. */
   encodeBoolean(value: boolean): unknown;
   /**
+   * The engine starts an index range scan from a row-value comparison
+   * (`(k1, id) > ($1, $2)`), so a keyset window on non-null keys sorted one way uses
+   * one; otherwise the window is spelled out key by key.
+   */
+  readonly rowValues?: boolean;
+  /**
    * Asks the engine, once before the layer's first query, how it differs from
    * JavaScript (its `lower()`), and resolves to the hooks to use from then on.
    */
@@ -97,6 +103,7 @@ function postgresHooks(differences: readonly CaseDifference[]): SqlDialect {
     likeLowered: likeEscaped,
     orderBy: (operand, direction) => [nativeOrder(operand, direction)],
     encodeBoolean: (value) => value,
+    rowValues: true,
     prepare: async (db) => {
       const { rows } = await sql<{ n: number; l: string }>`select n, lower(chr(n) collate "default") as l from generate_series(1, ${LAST_CASED_CODE_POINT}) as n where (n < 55296 or n > 57343) and lower(chr(n) collate "default") <> chr(n)`.execute(db);
       return postgresHooks(caseDifferences(new Map(rows.map(({ n, l }) => [Number(n), l]))));
@@ -183,6 +190,7 @@ export const sqliteDialect: SqlDialect = {
       ? [direction === 'asc' ? sql`${operand} asc nulls last` : sql`${operand} desc nulls first`]
       : [nativeOrder(operand, direction)],
   encodeBoolean: (value) => (value ? 1 : 0),
+  rowValues: true,
 };
 
 /**

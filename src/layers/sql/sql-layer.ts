@@ -158,9 +158,9 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
 
     async readLinkage(request, context) {
       const result = await readRelatedRows(request, context, true);
-      return result === null
-        ? null
-        : { ids: result.rows.map((row) => row.id), ...(result.total === undefined ? {} : { total: result.total }) };
+      if (result === null) return null;
+      const { rows, ...counted } = result;
+      return { ids: rows.map((row) => row.id), ...counted };
     },
 
     async readIncluded(request: IncludeRequest, context: LayerContext): Promise<IncludeResult> {
