@@ -293,6 +293,21 @@ for (const size of parseSizes()) {
   const s4 = measure({ ours: layerCall(null, S1, 0, null), sort: () => persons.slice().sort(s1Compare) });
   row('S4', s4.ours, { sort: s4.sort });
 
+  // Keyset pages (cursor pagination): a page at depth size/2 against the first page, same filter and sort.
+  const keyed = (filter, sort, keyset, withTotal) => () =>
+    layer.read({ type: 'person', filter, sort, offset: 0, limit: 30, keyset, withTotal }, { signal }).then((result) => (last = result));
+  const middle = sortedAll[Math.floor(size / 2)];
+  const deepS1 = { after: [middle.birth_date, middle.name, middle.id] };
+  const deepId = { after: [persons[Math.floor(size / 2)].id] };
+  const idSorted = persons.slice().sort((a, b) => (a.id < b.id ? -1 : 1));
+  const checkDeep = await sync(keyed(null, S1, deepS1, true));
+  if (checkDeep.rows.map((r) => r.id).join() !== sortedAll.slice(Math.floor(size / 2) + 1, Math.floor(size / 2) + 31).map((r) => r.id).join()) throw new Error('keyset page differs');
+  if ((await sync(keyed(null, [idAsc], { after: [idSorted[9].id] }, true))).rows[0].id !== idSorted[10].id) throw new Error('keyset seek differs');
+  const k1 = measure({ ours: keyed(F1, S1, deepS1, true), first: keyed(F1, S1, {}, true) });
+  row('K1', k1.ours, { first: k1.first });
+  const k2 = measure({ ours: keyed(F1, [idAsc], deepId, false), first: keyed(F1, [idAsc], {}, false) });
+  row('K2', k2.ours, { first: k2.first });
+
   const perQuery = {
     F1: allocated(() => { run(F1, [idAsc], 0, 30); return last; }),
     S1: allocated(() => { run(null, S1, 30, 30); return last; }),
@@ -308,12 +323,12 @@ for (const size of parseSizes()) {
   }
 }
 
-console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all | first page |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const cell = (ms) => (ms === undefined ? '' : `${fmt(ms)} ms (${ratio(r.ms, ms)})`);
   const a = r.anchors;
-  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} |`);
+  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} |`);
 }
 console.log('\nRatios are memory layer time ÷ anchor time (lower is better for the layer).');
 
@@ -328,6 +343,8 @@ for (const r of results) {
   }
   if (r.query === 'F2') check(`F2 vs hand loop with lookups by id, ${r.size}`, r.ms / r.anchors.hand, 1.15);
   if (r.query === 'S1' && large) check(`S1 vs full sort, ${r.size}`, r.ms / r.anchors.sort, 0.03);
+  if (r.query === 'K1' && large) check(`K1 cursor page at depth size/2 vs first page, ${r.size}`, r.ms / r.anchors.first, 1.2);
+  if (r.query === 'K2' && large) check(`K2 cursor page at depth size/2 (by id, no count) vs first page, ${r.size}`, r.ms / r.anchors.first, 1.2);
   if (r.query === 'S2' && r.size === '100k') check(`S2 vs filter then sort all, ${r.size}`, r.ms / r.anchors.filterSort, 0.3);
 }
 console.log('\n| target | measured | limit | |\n|---|---|---|---|');

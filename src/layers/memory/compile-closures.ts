@@ -1,15 +1,11 @@
 import type { Row } from '../data-layer.js';
-import { compareCodePoints } from './code-point-order.js';
-import type { FilterPlan, SortPlanKey, ValueTest } from './query-plan.js';
-import type { Comparator } from './scan.js';
+import type { FilterPlan, ValueTest } from './query-plan.js';
+import { codePointCompare, nativeCompare } from './sort-order.js';
 import { LINKS, POSITION, type StoredRow } from './store.js';
 
 /** A predicate compiled once per shape; the query's constants are passed per call. */
 export type BoundPredicate = (row: Row, constants: readonly unknown[]) => boolean;
 
-type Compare = (a: unknown, b: unknown) => number;
-const nativeCompare: Compare = (a, b) => ((a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0);
-const codePointCompare: Compare = (a, b) => compareCodePoints(a as string, b as string);
 
 /**
  * Compiles a filter plan into nested closures: the evaluation used where code
@@ -132,45 +128,4 @@ function compileTest(test: ValueTest): (value: unknown, constants: readonly unkn
       return (value, constants) => (value as string).endsWith(constants[c] as string);
     }
   }
-}
-
-/**
- * Compiles sort keys into a comparator: nulls last ascending, first descending;
- * strings by code point; related fields through to-one links (an absent related
- * row gives null).
- *
- * @example
- * rows.sort(compileComparator([{ slots: [], field: 'name', desc: false, codePoint: true }]));
- */
-export function compileComparator(keys: readonly SortPlanKey[]): Comparator {
-  const compiled = keys.map((key) => {
-    const { slots, field } = key;
-    const read =
-      slots.length === 0
-        ? (row: Row) => row[field]
-        : (row: Row) => {
-            let current: StoredRow | null = row as StoredRow;
-            for (const slot of slots) {
-              current = current[LINKS][slot] as StoredRow | null;
-              if (current === null) return null;
-            }
-            return current[field];
-          };
-    return { read, compare: key.codePoint ? codePointCompare : nativeCompare, sign: key.desc ? -1 : 1 };
-  });
-  return (a, b) => {
-    for (const { read, compare, sign } of compiled) {
-      const x = read(a);
-      const y = read(b);
-      if (x === null || x === undefined) {
-        if (y !== null && y !== undefined) return sign;
-      } else if (y === null || y === undefined) {
-        return -sign;
-      } else if (x !== y) {
-        const order = compare(x, y);
-        if (order !== 0) return order * sign;
-      }
-    }
-    return 0;
-  };
 }

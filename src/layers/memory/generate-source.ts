@@ -1,6 +1,7 @@
 import { compareCodePoints } from './code-point-order.js';
 import type { FilterPlan, SortPlanKey, ValueTest } from './query-plan.js';
-import type { ScanMode, ScanResult } from './scan.js';
+import { access, integer, scanSource } from './generate-scan.js';
+import type { ScanMode, ScanResult, ScanWindow } from './scan.js';
 import { LINKS, POSITION } from './store.js';
 import type { Row } from '../data-layer.js';
 
@@ -11,7 +12,7 @@ import type { Row } from '../data-layer.js';
  */
 export interface GeneratedShape {
   bind(constants: readonly unknown[]): void;
-  scan(rows: readonly Row[], offset: number, limit: number | null, signal: AbortSignal | undefined): ScanResult;
+  scan(rows: readonly Row[], window: ScanWindow, signal: AbortSignal | undefined): ScanResult;
 }
 
 const HELPERS = { L: LINKS, P: POSITION, cps: compareCodePoints } as const;
@@ -29,7 +30,7 @@ const NO_CONSTANTS: readonly unknown[] = [];
  *
  * @example
  * const shape = generateShape(plan, sortKeys, 'top');
- * runGenerated(shape, constants, rows, 0, 30, signal); // { rows, total }
+ * runGenerated(shape, constants, rows, window, signal); // { rows, total }
  */
 export function generateShape(plan: FilterPlan | null, keys: readonly SortPlanKey[], mode: ScanMode): GeneratedShape {
   const source = generateSource(plan, keys, mode);
@@ -41,19 +42,18 @@ export function generateShape(plan: FilterPlan | null, keys: readonly SortPlanKe
  * duration of the scan, then released).
  *
  * @example
- * runGenerated(shape, ['John'], rows, 0, 30, undefined);
+ * runGenerated(shape, ['John'], rows, window, undefined);
  */
 export function runGenerated(
   shape: GeneratedShape,
   constants: readonly unknown[],
   rows: readonly Row[],
-  offset: number,
-  limit: number | null,
+  window: ScanWindow,
   signal: AbortSignal | undefined,
 ): ScanResult {
   shape.bind(constants);
   try {
-    return shape.scan(rows, offset, limit, signal);
+    return shape.scan(rows, window, signal);
   } finally {
     shape.bind(NO_CONSTANTS);
   }
@@ -74,24 +74,9 @@ export function generateSource(plan: FilterPlan | null, keys: readonly SortPlanK
   if (names.length > 0) lines.push(`let ${names.join(', ')};`);
   lines.push(`function bind(c) { ${names.map((name, index) => `${name} = c[${index}];`).join(' ')} }`);
   lines.push(...emitter.functions);
-  const test = predicate === null ? 'true' : `${predicate}(r)`;
-  if (mode === 'asc' || mode === 'desc') {
-    lines.push(scanInOrderSource(test, mode === 'desc'));
-  } else {
-    lines.push(comparatorSource(keys), mode === 'top' ? HEAP_SOURCE + scanTopSource(test) : scanAllSource(test));
-  }
+  lines.push(scanSource(keys, mode, predicate === null ? 'true' : `${predicate}(r)`));
   lines.push('return { bind, scan };');
   return lines.join('\n');
-}
-
-/** A field access on row variable `row`; the name comes from the schema, written as a JSON literal. */
-function access(row: string, field: string): string {
-  return `${row}[${JSON.stringify(field)}]`;
-}
-
-function integer(value: number): string {
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error('Invalid index in a query plan');
-  return String(value);
 }
 
 class Emitter {
@@ -194,93 +179,3 @@ class Emitter {
 }
 
 const OPERATOR_TOKENS = { eq: '===', ne: '!==', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
-
-function comparatorSource(keys: readonly SortPlanKey[]): string {
-  const parts = keys.map((key, index) => {
-    const read = (row: string): string => {
-      if (key.slots.length === 0) return access(row, key.field);
-      const steps = key.slots.map((slot) => `(t = t[L][${integer(slot)}]) === null ? null : `).join('');
-      return `(t = ${row}, ${steps}${access('t', key.field)})`;
-    };
-    const before = key.desc ? '1' : '-1';
-    const after = key.desc ? '-1' : '1';
-    const order = key.codePoint ? `return cps(x${index}, y${index}) < 0 ? ${before} : ${after};` : `return x${index} < y${index} ? ${before} : ${after};`;
-    return [
-      `const x${index} = ${read('a')}, y${index} = ${read('b')};`,
-      `if (x${index} == null) { if (y${index} != null) return ${after}; }`,
-      `else if (y${index} == null) return ${before};`,
-      `else if (x${index} !== y${index}) { ${order} }`,
-    ].join('\n');
-  });
-  return `function cmp(a, b) {\nlet t;\n${parts.join('\n')}\nreturn 0;\n}`;
-}
-
-function scanInOrderSource(test: string, descending: boolean): string {
-  const row = descending ? 'rows[n - 1 - i]' : 'rows[i]';
-  return `function scan(rows, offset, limit, signal) {
-  const n = rows.length, end = limit === null ? Infinity : offset + limit, out = [];
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    if ((i & 4095) === 0 && signal !== undefined && signal.aborted) throw signal.reason;
-    const r = ${row};
-    if (${test}) { if (total >= offset && total < end) out.push(r); total++; }
-  }
-  return { rows: out, total };
-}`;
-}
-
-const HEAP_SOURCE = `function up(heap, index) {
-  const row = heap[index];
-  let position = index;
-  while (position > 0) {
-    const parent = (position - 1) >> 1, above = heap[parent];
-    if (cmp(above, row) >= 0) break;
-    heap[position] = above; position = parent;
-  }
-  heap[position] = row;
-}
-function down(heap) {
-  const row = heap[0], length = heap.length;
-  let position = 0;
-  for (;;) {
-    let child = 2 * position + 1;
-    if (child >= length) break;
-    if (child + 1 < length && cmp(heap[child + 1], heap[child]) > 0) child++;
-    const below = heap[child];
-    if (cmp(below, row) <= 0) break;
-    heap[position] = below; position = child;
-  }
-  heap[position] = row;
-}
-`;
-
-function scanTopSource(test: string): string {
-  return `function scan(rows, offset, limit, signal) {
-  const n = rows.length, size = offset + limit, heap = [];
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    if ((i & 4095) === 0 && signal !== undefined && signal.aborted) throw signal.reason;
-    const r = rows[i];
-    if (!(${test})) continue;
-    total++;
-    if (heap.length < size) { heap.push(r); up(heap, heap.length - 1); }
-    else if (size > 0 && cmp(r, heap[0]) < 0) { heap[0] = r; down(heap); }
-  }
-  heap.sort(cmp);
-  return { rows: heap.slice(offset), total };
-}`;
-}
-
-function scanAllSource(test: string): string {
-  return `function scan(rows, offset, limit, signal) {
-  const n = rows.length, out = [];
-  for (let i = 0; i < n; i++) {
-    if ((i & 4095) === 0 && signal !== undefined && signal.aborted) throw signal.reason;
-    const r = rows[i];
-    if (${test}) out.push(r);
-  }
-  out.sort(cmp);
-  const page = offset === 0 && (limit === null || limit >= out.length) ? out : out.slice(offset, limit === null ? undefined : offset + limit);
-  return { rows: page, total: out.length };
-}`;
-}

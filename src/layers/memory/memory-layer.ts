@@ -1,6 +1,4 @@
 import { OPERATORS, type Operator } from '../../ast/operators.js';
-import type { FilterNode } from '../../ast/filter-node.js';
-import type { SortKey } from '../../ast/query-ast.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type {
@@ -14,12 +12,9 @@ import type {
   RelatedReadRequest,
   Row,
 } from '../data-layer.js';
-import { compileComparator, compilePredicate, type BoundPredicate } from './compile-closures.js';
-import { generateShape, runGenerated, type GeneratedShape } from './generate-source.js';
 import { loadStore, type MemoryData } from './load-store.js';
-import { LruCache } from './lru-cache.js';
-import { lowerFilter, lowerSort, requireStore, type FilterPlan, type SortPlanKey } from './query-plan.js';
-import { scanModeOf, scanRows, windowOf, type Comparator, type ScanMode, type ScanResult } from './scan.js';
+import { requireStore } from './query-plan.js';
+import { createQueryRunner } from './run-query.js';
 import { LINKS, type Store, type StoredRow, type TypeStore } from './store.js';
 
 /** Options of `createMemoryLayer`. */
@@ -43,15 +38,6 @@ export interface MemoryLayer extends DataLayer {
   readonly cachedShapes: number;
 }
 
-type CompiledShape =
-  | { readonly kind: 'generated'; readonly shape: GeneratedShape }
-  | {
-      readonly kind: 'closures';
-      readonly mode: ScanMode;
-      readonly predicate: BoundPredicate | null;
-      readonly comparator: Comparator;
-    };
-
 /**
  * Creates the in-memory reference data layer from a schema and records by type.
  * The data is validated on load (`MemoryDataError` names type, id and field) and
@@ -68,83 +54,35 @@ type CompiledShape =
 export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, options: MemoryLayerOptions = {}): MemoryLayer {
   const resolved = resolveSchema(schema);
   const store = loadStore(resolved, data);
-  const cache = new LruCache<string, CompiledShape>(options.cacheSize ?? 1000);
-  let evaluation: 'generate' | 'closures' = options.evaluation === 'closures' ? 'closures' : 'generate';
+  const runner = createQueryRunner(store, options.evaluation ?? 'auto', options.cacheSize ?? 1000);
 
-  const compile = (plan: FilterPlan | null, keys: readonly SortPlanKey[], mode: ScanMode): CompiledShape => {
-    if (evaluation === 'generate') {
-      try {
-        return { kind: 'generated', shape: generateShape(plan, keys, mode) };
-      } catch (error) {
-        if (options.evaluation === 'generate') throw error;
-        evaluation = 'closures';
-      }
-    }
-    return {
-      kind: 'closures',
-      mode,
-      predicate: plan === null ? null : compilePredicate(plan),
-      comparator: compileComparator(keys),
-    };
-  };
-
-  const run = (
-    type: TypeStore,
-    rows: readonly Row[],
-    filter: FilterNode | null,
-    sort: readonly SortKey[],
-    offset: number,
-    limit: number | null,
-    signal: AbortSignal | undefined,
-  ): ScanResult => {
-    const keys = lowerSort(store, type.type.name, sort);
-    const mode = scanModeOf(keys, limit);
-    const lowered = filter === null ? null : lowerFilter(store, type.type.name, filter);
-    if (lowered === null && (mode === 'asc' || mode === 'desc')) {
-      signal?.throwIfAborted();
-      return { rows: windowOf(rows, mode === 'desc', offset, limit), total: rows.length };
-    }
-    const key = `${type.type.name}\n${mode}\n${JSON.stringify(keys)}\n${lowered === null ? '' : JSON.stringify(lowered.plan)}`;
-    let shape = cache.get(key);
-    if (shape === undefined) {
-      shape = compile(lowered?.plan ?? null, keys, mode);
-      cache.set(key, shape);
-    }
-    const constants = lowered?.constants ?? [];
-    if (shape.kind === 'generated') return runGenerated(shape.shape, constants, rows, offset, limit, signal);
-    const { predicate } = shape;
-    const bound = predicate === null ? null : (row: Row) => predicate(row, constants);
-    return scanRows(rows, shape.mode, bound, shape.comparator, offset, limit, signal);
-  };
-
-  const related = (request: RelatedReadRequest, signal: AbortSignal): ScanResult | null => {
+  const related = (request: RelatedReadRequest, signal: AbortSignal): ReadResult | null => {
     signal.throwIfAborted();
     const owner = requireStore(store, request.type);
     const row = findRow(owner, request.id);
     if (row === undefined) return null;
     const { slot, target, toMany } = relationshipOf(store, owner, request.relationship);
     const linked = row[LINKS][slot];
-    if (!toMany) {
-      const rows = linked === null ? [] : [linked as StoredRow];
-      return { rows, total: rows.length };
-    }
-    return run(target, linked as readonly StoredRow[], request.filter, request.sort, request.offset, request.limit, signal);
+    if (toMany) return runner.run(target, linked as readonly StoredRow[], request, signal);
+    const rows = linked === null ? [] : [linked as StoredRow];
+    const keys = request.keyset === undefined ? {} : { keys: runner.keysOf(target, request.sort, rows) };
+    return { rows, ...(request.withTotal === false ? {} : { total: rows.length }), ...keys };
   };
 
   return {
     operators: new Set<Operator>(OPERATORS),
     get evaluation() {
-      return evaluation;
+      return runner.evaluation;
     },
     get cachedShapes() {
-      return cache.size;
+      return runner.cachedShapes;
     },
     read(request: ReadRequest, { signal }: LayerContext): Promise<ReadResult> {
       return settle(() => {
         signal.throwIfAborted();
         const type = requireStore(store, request.type);
         checkPage(request);
-        return run(type, type.rows, request.filter, request.sort, request.offset, request.limit, signal);
+        return runner.run(type, type.rows, request, signal);
       });
     },
     readOne(type: string, id: Id, { signal }: LayerContext): Promise<Row | null> {
@@ -163,7 +101,9 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
       return settle(() => {
         checkPage(request);
         const result = related(request, signal);
-        return result === null ? null : { ids: result.rows.map((row) => row.id), total: result.total };
+        if (result === null) return null;
+        const { rows, ...rest } = result;
+        return { ids: rows.map((row) => row.id), ...rest };
       });
     },
     readIncluded(request: IncludeRequest, { signal }: LayerContext): Promise<IncludeResult> {

@@ -1,17 +1,34 @@
+import type { KeyValue } from '../../ast/query-ast.js';
 import type { Row } from '../data-layer.js';
+import { siftDown, siftUp } from './heap.js';
+import type { BoundComparator, Comparator } from './sort-order.js';
 
 /** A compiled predicate on one row. */
 export type Predicate = (row: Row) => boolean;
-/** A compiled total order on rows. */
-export type Comparator = (a: Row, b: Row) => number;
 
 /** How a query walks the rows: in stored (primary key) order either way, or sorted. */
 export type ScanMode = 'asc' | 'desc' | 'top' | 'all';
 
-/** What a scan returns: the page of rows and the total after filtering. */
+/**
+ * What one scan reads: the page (`offset`, `limit`), the keyset bounds, and
+ * whether the total is wanted. In stored order (`asc`/`desc`) the keyset window
+ * is the steps `[from, to)` of the walk, found by binary search (`seekWindow`);
+ * sorted scans (`top`/`all`) test `after`/`before` on each match before the heap.
+ */
+export interface ScanWindow {
+  readonly offset: number;
+  readonly limit: number | null;
+  readonly after: readonly KeyValue[] | undefined;
+  readonly before: readonly KeyValue[] | undefined;
+  readonly from: number;
+  readonly to: number;
+  readonly withTotal: boolean;
+}
+
+/** What a scan returns: the page of rows and, when wanted, the total after filtering. */
 export interface ScanResult {
   readonly rows: Row[];
-  readonly total: number;
+  readonly total?: number;
 }
 
 /** Records between two `signal.aborted` checks in long loops. */
@@ -19,137 +36,122 @@ const ABORT_INTERVAL = 4096;
 
 /**
  * A filtered, sorted, paged walk over rows, for the closure-based evaluation (the
- * generated code of `generate-source.ts` has the same loops, specialised per
- * query shape). `top` keeps the best `offset + limit` rows in a binary heap fused
- * with the filter; `all` (only for `limit: null`) sorts every match.
+ * generated code of `generate-scan.ts` has the same loops, specialised per query
+ * shape). `top` keeps the best `offset + limit` rows of the keyset window in a
+ * binary heap fused with the filter; `all` (only for `limit: null`) sorts every match.
  *
  * @example
- * scanRows(rows, 'top', (row) => row.name === 'John', byName, 0, 30, signal);
+ * scanRows(rows, 'top', (row) => row.name === 'John', byName, byNameBound, window, signal);
  */
 export function scanRows(
   rows: readonly Row[],
   mode: ScanMode,
   predicate: Predicate | null,
   comparator: Comparator,
-  offset: number,
-  limit: number | null,
+  bound: BoundComparator,
+  window: ScanWindow,
   signal: AbortSignal | undefined,
 ): ScanResult {
-  if (mode === 'asc' || mode === 'desc') return scanInOrder(rows, mode === 'desc', predicate, offset, limit, signal);
-  if (mode === 'top' && limit !== null) return scanTop(rows, predicate, comparator, offset + limit, offset, signal);
-  const matches: Row[] = [];
-  for (let index = 0; index < rows.length; index++) {
-    if (index % ABORT_INTERVAL === 0) signal?.throwIfAborted();
-    const row = rows[index] as Row;
-    if (predicate === null || predicate(row)) matches.push(row);
-  }
-  matches.sort(comparator);
-  const whole = offset === 0 && (limit === null || limit >= matches.length);
-  return { rows: whole ? matches : matches.slice(offset, limit === null ? undefined : offset + limit), total: matches.length };
-}
-
-function scanInOrder(
-  rows: readonly Row[],
-  descending: boolean,
-  predicate: Predicate | null,
-  offset: number,
-  limit: number | null,
-  signal: AbortSignal | undefined,
-): ScanResult {
-  if (predicate === null) return { rows: windowOf(rows, descending, offset, limit), total: rows.length };
-  const end = limit === null ? Infinity : offset + limit;
-  const page: Row[] = [];
-  let total = 0;
-  for (let step = 0; step < rows.length; step++) {
-    if (step % ABORT_INTERVAL === 0) signal?.throwIfAborted();
-    const row = rows[descending ? rows.length - 1 - step : step] as Row;
-    if (predicate(row)) {
-      if (total >= offset && total < end) page.push(row);
-      total++;
-    }
-  }
-  return { rows: page, total };
-}
-
-/**
- * The page of unfiltered rows in stored order or its reverse, copying only the page.
- *
- * @example
- * windowOf(rows, true, 0, 2); // the last two rows, last first
- */
-export function windowOf(rows: readonly Row[], descending: boolean, offset: number, limit: number | null): Row[] {
-  const end = Math.min(rows.length, limit === null ? rows.length : offset + limit);
-  const page: Row[] = [];
-  for (let index = offset; index < end; index++) page.push(rows[descending ? rows.length - 1 - index : index] as Row);
-  return page;
-}
-
-function scanTop(
-  rows: readonly Row[],
-  predicate: Predicate | null,
-  comparator: Comparator,
-  size: number,
-  offset: number,
-  signal: AbortSignal | undefined,
-): ScanResult {
-  const heap: Row[] = [];
+  if (mode === 'asc' || mode === 'desc') return scanInOrder(rows, mode === 'desc', predicate, window, signal);
+  const { offset, limit, after, before } = window;
+  const size = limit === null ? Infinity : offset + limit;
+  const kept: Row[] = [];
   let total = 0;
   for (let index = 0; index < rows.length; index++) {
     if (index % ABORT_INTERVAL === 0) signal?.throwIfAborted();
     const row = rows[index] as Row;
     if (predicate !== null && !predicate(row)) continue;
     total++;
-    if (heap.length < size) {
-      heap.push(row);
-      siftUp(heap, heap.length - 1, comparator);
-    } else if (size > 0 && comparator(row, heap[0] as Row) < 0) {
-      heap[0] = row;
-      siftDown(heap, 0, comparator);
+    if ((after !== undefined && bound(row, after) <= 0) || (before !== undefined && bound(row, before) >= 0)) continue;
+    if (kept.length < size) {
+      kept.push(row);
+      if (mode === 'top') siftUp(kept, kept.length - 1, comparator);
+    } else if (size > 0 && comparator(row, kept[0] as Row) < 0) {
+      kept[0] = row;
+      siftDown(kept, 0, comparator);
     }
   }
-  heap.sort(comparator);
-  return { rows: heap.slice(offset), total };
+  kept.sort(comparator);
+  const whole = offset === 0 && kept.length <= size;
+  const page = whole ? kept : kept.slice(offset, size);
+  return window.withTotal ? { rows: page, total } : { rows: page };
+}
+
+function scanInOrder(
+  rows: readonly Row[],
+  descending: boolean,
+  predicate: Predicate | null,
+  window: ScanWindow,
+  signal: AbortSignal | undefined,
+): ScanResult {
+  const { offset, limit, from, to, withTotal } = window;
+  if (predicate === null) {
+    const page = windowOf(rows, descending, window);
+    return withTotal ? { rows: page, total: rows.length } : { rows: page };
+  }
+  const end = limit === null ? Infinity : offset + limit;
+  const page: Row[] = [];
+  let total = 0;
+  let seen = 0;
+  const last = withTotal ? rows.length : to;
+  for (let step = withTotal ? 0 : from; step < last; step++) {
+    if (step % ABORT_INTERVAL === 0) signal?.throwIfAborted();
+    const row = rows[descending ? rows.length - 1 - step : step] as Row;
+    if (!predicate(row)) continue;
+    total++;
+    if (step < from || step >= to) continue;
+    if (seen >= offset && seen < end) page.push(row);
+    seen++;
+    if (!withTotal && seen >= end) break;
+  }
+  return withTotal ? { rows: page, total } : { rows: page };
 }
 
 /**
- * Restores a max-heap (the worst row of the kept ones at the root) after appending at `index`.
+ * The page of unfiltered rows in stored order or its reverse, inside the window's
+ * steps `[from, to)`, copying only the page.
  *
  * @example
- * heap.push(row); siftUp(heap, heap.length - 1, comparator);
+ * windowOf(rows, true, { offset: 0, limit: 2, from: 0, to: rows.length, … }); // the last two rows, last first
  */
-function siftUp(heap: Row[], index: number, comparator: Comparator): void {
-  const row = heap[index] as Row;
-  let position = index;
-  while (position > 0) {
-    const parent = (position - 1) >> 1;
-    const above = heap[parent] as Row;
-    if (comparator(above, row) >= 0) break;
-    heap[position] = above;
-    position = parent;
-  }
-  heap[position] = row;
+export function windowOf(rows: readonly Row[], descending: boolean, window: ScanWindow): Row[] {
+  const start = window.from + window.offset;
+  const end = Math.min(window.to, window.limit === null ? window.to : start + window.limit);
+  const page: Row[] = [];
+  for (let step = start; step < end; step++) page.push(rows[descending ? rows.length - 1 - step : step] as Row);
+  return page;
 }
 
 /**
- * Restores a max-heap after replacing the root.
+ * The steps `[from, to)` of a walk in stored order (or its reverse) that lie in
+ * the keyset window, by binary search: the first key is the primary key, so the
+ * walk is in sort order and the bounds split it.
  *
  * @example
- * heap[0] = row; siftDown(heap, 0, comparator);
+ * seekWindow(rows, false, { after: ['3'] }, bound); // { from: 3, to: rows.length } for ids '1'…'5'
  */
-function siftDown(heap: Row[], index: number, comparator: Comparator): void {
-  const row = heap[index] as Row;
-  const length = heap.length;
-  let position = index;
-  for (;;) {
-    let child = 2 * position + 1;
-    if (child >= length) break;
-    if (child + 1 < length && comparator(heap[child + 1] as Row, heap[child] as Row) > 0) child++;
-    const below = heap[child] as Row;
-    if (comparator(below, row) <= 0) break;
-    heap[position] = below;
-    position = child;
-  }
-  heap[position] = row;
+export function seekWindow(
+  rows: readonly Row[],
+  descending: boolean,
+  keyset: { readonly after?: readonly KeyValue[] | undefined; readonly before?: readonly KeyValue[] | undefined },
+  bound: BoundComparator,
+): { readonly from: number; readonly to: number } {
+  const at = (step: number) => rows[descending ? rows.length - 1 - step : step] as Row;
+  // The first step at which `holds` becomes true (it is false, then true, along the walk).
+  const first = (holds: (row: Row) => boolean): number => {
+    let low = 0;
+    let high = rows.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (holds(at(middle))) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  };
+  const { after, before } = keyset;
+  const from = after === undefined ? 0 : first((row) => bound(row, after) > 0);
+  const to = before === undefined ? rows.length : first((row) => bound(row, before) >= 0);
+  return { from, to: Math.max(from, to) };
 }
 
 /**

@@ -1,0 +1,44 @@
+import type { Row } from '../data-layer.js';
+import type { Comparator } from './sort-order.js';
+
+/**
+ * Restores a max-heap (the worst row of the kept ones at the root) after appending
+ * at `index`: the bounded top-k of a sorted page.
+ *
+ * @example
+ * heap.push(row); siftUp(heap, heap.length - 1, comparator);
+ */
+export function siftUp(heap: Row[], index: number, comparator: Comparator): void {
+  const row = heap[index] as Row;
+  let position = index;
+  while (position > 0) {
+    const parent = (position - 1) >> 1;
+    const above = heap[parent] as Row;
+    if (comparator(above, row) >= 0) break;
+    heap[position] = above;
+    position = parent;
+  }
+  heap[position] = row;
+}
+
+/**
+ * Restores a max-heap after replacing the row at `index` (the root).
+ *
+ * @example
+ * heap[0] = row; siftDown(heap, 0, comparator);
+ */
+export function siftDown(heap: Row[], index: number, comparator: Comparator): void {
+  const row = heap[index] as Row;
+  const length = heap.length;
+  let position = index;
+  for (;;) {
+    let child = 2 * position + 1;
+    if (child >= length) break;
+    if (child + 1 < length && comparator(heap[child + 1] as Row, heap[child] as Row) > 0) child++;
+    const below = heap[child] as Row;
+    if (comparator(below, row) <= 0) break;
+    heap[position] = below;
+    position = child;
+  }
+  heap[position] = row;
+}

@@ -1,0 +1,108 @@
+import type { KeyValue } from '../../ast/query-ast.js';
+import type { Row } from '../data-layer.js';
+import { compareCodePoints } from './code-point-order.js';
+import type { SortPlanKey } from './query-plan.js';
+import { LINKS, type StoredRow } from './store.js';
+
+/** A compiled total order on rows. */
+export type Comparator = (a: Row, b: Row) => number;
+
+/** The order of a row against a keyset bound (one value per sort key): negative before, positive after. */
+export type BoundComparator = (row: Row, bound: readonly KeyValue[]) => number;
+
+/** Orders two non-null values of one kind. */
+export type ValueCompare = (a: unknown, b: unknown) => number;
+
+/** Native `<`: numbers, booleans, dates, and strings without units at or above U+D800. */
+export const nativeCompare: ValueCompare = (a, b) => ((a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0);
+
+/** Code-point order on strings. */
+export const codePointCompare: ValueCompare = (a, b) => compareCodePoints(a as string, b as string);
+
+/**
+ * The rule of one sort key, written once: how a row gives its value (through
+ * to-one links; an absent related row gives `null`) and how two values order
+ * (nulls last ascending and first descending, strings by code point, the key's
+ * direction). Rows are ordered by it, and keyset bounds are tested by it.
+ */
+interface KeyOrder {
+  readonly read: (row: Row) => KeyValue;
+  readonly compare: (x: unknown, y: unknown) => number;
+}
+
+/**
+ * The rule of one sort key (see `KeyOrder`).
+ *
+ * @example
+ * keyOrder({ slots: [], field: 'name', desc: true, codePoint: false }).compare(null, 'a'); // -1: nulls first descending
+ */
+export function keyOrder(key: SortPlanKey): KeyOrder {
+  const { slots, field } = key;
+  const read =
+    slots.length === 0
+      ? (row: Row) => (row[field] ?? null) as KeyValue
+      : (row: Row) => {
+          let current: StoredRow | null = row as StoredRow;
+          for (const slot of slots) {
+            current = current[LINKS][slot] as StoredRow | null;
+            if (current === null) return null;
+          }
+          return (current[field] ?? null) as KeyValue;
+        };
+  const order = key.codePoint ? codePointCompare : nativeCompare;
+  const sign = key.desc ? -1 : 1;
+  const compare = (x: unknown, y: unknown): number => {
+    if (x === null || x === undefined) return y === null || y === undefined ? 0 : sign;
+    if (y === null || y === undefined) return -sign;
+    return x === y ? 0 : order(x, y) * sign;
+  };
+  return { read, compare };
+}
+
+/**
+ * Compiles sort keys into a comparator on rows.
+ *
+ * @example
+ * rows.sort(compileComparator([{ slots: [], field: 'name', desc: false, codePoint: true }]));
+ */
+export function compileComparator(keys: readonly SortPlanKey[]): Comparator {
+  const orders = keys.map(keyOrder);
+  return (a, b) => {
+    for (const { read, compare } of orders) {
+      const order = compare(read(a), read(b));
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
+}
+
+/**
+ * Compiles sort keys into the comparison of a row with a keyset bound, by the
+ * same rule as `compileComparator`: a row is inside `after` when the result is
+ * positive, inside `before` when it is negative.
+ *
+ * @example
+ * compileBoundComparator(keys)(row, ['Ann', '1']) > 0; // the row sorts after (Ann, 1)
+ */
+export function compileBoundComparator(keys: readonly SortPlanKey[]): BoundComparator {
+  const orders = keys.map(keyOrder);
+  return (row, bound) => {
+    for (let index = 0; index < orders.length; index++) {
+      const { read, compare } = orders[index] as KeyOrder;
+      const order = compare(read(row), bound[index]);
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
+}
+
+/**
+ * Each row's sort key values, as the rows give them (`ReadResult.keys`).
+ *
+ * @example
+ * compileKeyReader(keys)(rows); // [['Ann', '1'], [null, '3']]
+ */
+export function compileKeyReader(keys: readonly SortPlanKey[]): (rows: readonly Row[]) => KeyValue[][] {
+  const reads = keys.map((key) => keyOrder(key).read);
+  return (rows) => rows.map((row) => reads.map((read) => read(row)));
+}
