@@ -17,11 +17,12 @@ const EPOCH = Date.UTC(1940, 0, 1);
 
 /**
  * Person `i` (1-based): 10,000 distinct names (`Jane17`), 100 rows each per million;
- * gender `x` on every tenth row (the walk's filter), `f` and `m` on 40 % each, null
- * on 10 %; a birth date on 49 rows of 50. The PostgreSQL generator below writes the same.
+ * gender `x` on one row in ten of every name (the walk's filter), `f` and `m` on 40 %
+ * each, null on 10 %; a birth date on 49 rows of 50. The PostgreSQL generator below
+ * writes the same.
  */
 export function person(i) {
-  const tenth = i % 10;
+  const tenth = (i + Math.floor(i / 10_000)) % 10;
   return {
     id: String(i),
     display_name: `Person ${i}`,
@@ -57,7 +58,7 @@ export async function postgres(url, persons, index) {
       `select (select count(*)::int from information_schema.tables where table_schema = $1 and table_name = 'person') as n`,
       [schemaName],
     );
-    const present = rows[0].n === 1 && (await admin.query(`select count(*)::int as n from ${schemaName}.person`)).rows[0].n === persons;
+    const present = rows[0].n === 1 && (await holds(admin, schemaName, persons));
     if (!present) await generatePostgres(admin, db, schemaName, persons);
     await sortIndex(db, index);
     const version = (await admin.query('show server_version')).rows[0].server_version;
@@ -66,6 +67,17 @@ export async function postgres(url, persons, index) {
     await close();
     throw error;
   }
+}
+
+/** Whether the schema holds exactly the persons this generator writes (their count and a sample). */
+async function holds(admin, schemaName, persons) {
+  if ((await admin.query(`select count(*)::int as n from ${schemaName}.person`)).rows[0].n !== persons) return false;
+  const sample = [1, 9, 10, 10_009, 12_345, persons].map((i) => person(i));
+  const { rows } = await admin.query(
+    `select id, display_name, birth_date, name, gender from ${schemaName}.person where id = any($1::text[]) order by id::int`,
+    [sample.map((row) => row.id)],
+  );
+  return JSON.stringify(rows) === JSON.stringify(sample.sort((a, b) => Number(a.id) - Number(b.id)));
 }
 
 async function generatePostgres(admin, db, schemaName, persons) {
@@ -79,7 +91,7 @@ async function generatePostgres(admin, db, schemaName, persons) {
            'Person ' || i,
            case when i % 50 = 0 then null else to_char(date '1940-01-01' + (i % 25000), 'YYYY-MM-DD') end,
            (array['John', 'Jane', 'Joanna', 'Bob', 'Alice', 'Zoë', 'Mary', 'Jo'])[1 + i % 8] || ((i / 8) % 1250),
-           case when i % 10 = 0 then 'x' when i % 10 = 9 then null when i % 2 = 1 then 'f' else 'm' end
+           case (i + i / 10000) % 10 when 0 then 'x' when 9 then null when 1 then 'f' when 3 then 'f' when 5 then 'f' when 7 then 'f' else 'm' end
     from generate_series(1, ${persons}::int) as i`.execute(db);
   console.log(`PostgreSQL: generated ${persons} persons in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
