@@ -11,6 +11,8 @@ import { stringifyQuery } from '../../stringify/stringify-query.js';
 import { arbitraryData, arbitraryQueryAst, arbitrarySchema, type Dataset } from '../arbitraries/index.js';
 import type { DescribeDataLayerOptions, PropertyOptions } from './describe-options.js';
 import { summarize } from './example-suite.js';
+import { compareWalks } from './cursor-walk.js';
+import { decodeQuery } from './query-text.js';
 import type { SkipTable } from './skip-table.js';
 
 /** The differential suite's settings after the environment and the defaults. */
@@ -60,7 +62,8 @@ export function randomDatasets(settings: PropertySettings): readonly RandomDatas
  * Registers the differential suite: random schemas with random data, each loaded
  * into the layer under test and into the memory layer, then random valid queries
  * (within the operators the layer declares) run through `executeCollection` on both;
- * ids, order, total and the included set must be the same.
+ * ids, order, total and the included set must be the same. Then random cursor
+ * walks: every page forward and backward must give the order of one unpaginated read.
  *
  * @example
  * registerDifferentialSuite(options, skips);
@@ -81,13 +84,14 @@ export function registerDifferentialSuite(options: DescribeDataLayerOptions, ski
       const types = Object.keys(dataset.schema.types);
       const records = Object.values(dataset.data).reduce((sum, rows) => sum + rows.length, 0);
       it(
-        `dataset ${index + 1}/${datasets.length} (${types.join(', ')}; ${records} records): ${settings.numRuns} queries`,
+        `dataset ${index + 1}/${datasets.length} (${types.join(', ')}; ${records} records): ${settings.numRuns} queries, ${settings.numRuns} cursor walks`,
         async () => {
           let layer: DataLayer | undefined;
           try {
             const reference = createMemoryLayer(dataset.schema, dataset.data);
             layer = await options.create(dataset.schema, dataset.data);
             await compareQueries(dataset, reference, layer, skips, (settings.seed + index) | 0, settings.numRuns);
+            await compareWalks(dataset, reference, layer, skips, (settings.seed + index) | 0, settings.numRuns);
           } catch (error) {
             throw new Error(
               `${options.name}: dataset ${index + 1} of seed ${settings.seed} failed ` +
@@ -133,7 +137,7 @@ export async function compareQueries(
       const actual = await outcome(ast, schema, layer);
       if (JSON.stringify(actual) !== JSON.stringify(expected)) {
         throw new Error(
-          `GET /${schema.types[ast.type]?.root ?? ast.type}?${safeDecode(stringifyQuery(ast))}\n` +
+          `GET /${schema.types[ast.type]?.root ?? ast.type}?${decodeQuery(stringifyQuery(ast))}\n` +
             `expected (memory layer): ${JSON.stringify(expected)}\n` +
             `got:                     ${JSON.stringify(actual)}`,
         );
@@ -162,14 +166,6 @@ function messages(error: unknown): string {
     current = current instanceof Error ? current.cause : undefined;
   }
   return lines.join('\n');
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 function integerFrom(text: string | undefined, name: string): number | undefined {

@@ -12,7 +12,10 @@ import { conformanceSchema } from './conformance-schema.js';
 import { countingLayer } from './counting-layer.js';
 import type { DescribeDataLayerOptions } from './describe-options.js';
 import { BATCHING_CASES, INCLUDE_CASES } from './include-cases.js';
+import { checkKeysetCase } from './check-keyset-case.js';
+import { KEYSET_CASES } from './keyset-cases.js';
 import { operatorsOf } from './operators-of.js';
+import { decodeQuery } from './query-text.js';
 import { INCLUDED_CASES, PATH_ID_CASES, READ_ONE_CASES, RELATED_CASES, type RelatedCase } from './route-cases.js';
 import type { SkipTable } from './skip-table.js';
 
@@ -29,6 +32,7 @@ export const EXAMPLE_CASE_IDS: ReadonlySet<string> = new Set(
     ...PATH_ID_CASES,
     ...RELATED_CASES,
     ...INCLUDED_CASES,
+    ...KEYSET_CASES,
   ].map((example) => example.id),
 );
 
@@ -123,6 +127,15 @@ export function registerExampleSuite(options: DescribeDataLayerOptions, skips: S
       }
     });
 
+    describe('keyset windows (cursor pages)', () => {
+      for (const example of KEYSET_CASES) {
+        register(example.id, example.description, [], async (target, context) => {
+          const failure = await checkKeysetCase(target, example, context.signal);
+          if (failure !== undefined) expect.fail(failure);
+        });
+      }
+    });
+
     describe('readIncluded', () => {
       for (const example of INCLUDED_CASES) {
         register(example.id, example.description, [], async (target, context) => {
@@ -191,15 +204,6 @@ export async function checkCollectionCase(layer: DataLayer, example: CollectionC
 }
 
 const list = (ids: readonly Id[]): string => `[${ids.map((id) => JSON.stringify(id)).join(', ')}]`;
-
-/** The query string as a person reads it: decoded where it decodes. */
-function decodeQuery(query: string): string {
-  try {
-    return decodeURIComponent(query);
-  } catch {
-    return query;
-  }
-}
 
 function parse(type: string, query: string): QueryAST {
   return parseQuery(query, { schema, type });

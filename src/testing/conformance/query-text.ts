@@ -77,3 +77,17 @@ export function query(parts: QueryParts): string {
   for (const [type, names] of Object.entries(parts.fields ?? {})) pairs.push(`fields[${type}]=${encodeURIComponent(names)}`);
   return pairs.join('&');
 }
+
+/**
+ * A query string as a person reads it: decoded where it decodes, as sent otherwise.
+ *
+ * @example
+ * decodeQuery('sort=-rank&filter%5Bname%5D=Bob'); // 'sort=-rank&filter[name]=Bob'
+ */
+export function decodeQuery(query: string): string {
+  try {
+    return decodeURIComponent(query);
+  } catch {
+    return query;
+  }
+}
