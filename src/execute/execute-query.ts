@@ -1,11 +1,12 @@
 import type { QueryAST } from '../ast/query-ast.js';
 import { jsonApiError, QueryError } from '../errors/query-error.js';
 import { DEFAULT_LIMITS } from '../limits.js';
-import type { Id, RelatedReadRequest, Row } from '../layers/data-layer.js';
+import type { Id, ReadRequest, RelatedReadRequest, Row } from '../layers/data-layer.js';
 import { requireType, resolveSchema, type ResolvedType } from '../schema/resolved-schema.js';
 import type { ExecuteOptions, Execution, RelationshipExecution, Resource } from './execution.js';
 import { LinkageMap } from './linkage-map.js';
-import { checkUnpaginated, pageWindow } from './page-window.js';
+import { pageResult } from './page-result.js';
+import { checkUnpaginated, pageRead, type PageRead } from './page-window.js';
 import { pathId } from './path-id.js';
 import { attributeHint, resolveIncludes, type IncludeContext } from './resolve-includes.js';
 
@@ -29,17 +30,18 @@ export interface RouteOwner {
 export async function executeCollection(ast: QueryAST, options: ExecuteOptions): Promise<Execution> {
   const context = contextOf(options, ast);
   const type = requireType(context.resolved, ast.type);
-  const { offset, limit } = pageWindow(ast.page, context.limits);
+  const read = pageRead(ast.page, ast.sort, context.limits);
   const attributes = attributeHint(type, ast.fields);
   const result = await options.layer.read(
-    { type: type.name, filter: ast.filter, sort: ast.sort, offset, limit, ...(attributes === undefined ? {} : { attributes }) },
+    { type: type.name, filter: ast.filter, ...layerPaging(read), ...(attributes === undefined ? {} : { attributes }) },
     { signal: context.signal },
   );
   checkUnpaginated(ast.page, result.rows.length, context.limits);
+  const { items: rows, part } = pageResult(ast.page, read, result.rows, result.keys, result.total, type.name, ast.sort);
   return {
-    data: resources(type, result.rows),
-    ...(ast.page === null ? {} : { total: result.total }),
-    ...(await included(type, result.rows, ast, context)),
+    data: resources(type, rows),
+    ...part,
+    ...(await included(type, rows, ast, context)),
     linkage: context.linkage,
   };
 }
@@ -78,17 +80,26 @@ export async function executeRelated(ast: QueryAST, owner: RouteOwner, options: 
   const { ownerId, target, toMany } = route;
   if (ownerId === null) return null;
   const attributes = attributeHint(target, ast.fields);
+  const { request, read } = relatedRequest(route, ownerId, ast, context);
   const result = await options.layer.readRelated(
-    { ...relatedRequest(route, ownerId, ast, context), ...(attributes === undefined ? {} : { attributes }) },
+    { ...request, ...(attributes === undefined ? {} : { attributes }) },
     { signal: context.signal },
   );
   if (result === null) return null;
-  if (toMany) checkUnpaginated(ast.page, result.rows.length, context.limits);
-  const first = result.rows[0];
+  if (!toMany) {
+    const first = result.rows[0];
+    return {
+      data: first === undefined ? null : { type: target.name, row: first },
+      ...(await included(target, result.rows.slice(0, 1), ast, context)),
+      linkage: context.linkage,
+    };
+  }
+  checkUnpaginated(ast.page, result.rows.length, context.limits);
+  const { items: rows, part } = pageResult(ast.page, read, result.rows, result.keys, result.total, target.name, ast.sort);
   return {
-    data: toMany ? resources(target, result.rows) : first === undefined ? null : { type: target.name, row: first },
-    ...(toMany && ast.page !== null ? { total: result.total } : {}),
-    ...(await included(target, result.rows, ast, context)),
+    data: resources(target, rows),
+    ...part,
+    ...(await included(target, rows, ast, context)),
     linkage: context.linkage,
   };
 }
@@ -116,36 +127,32 @@ export async function executeRelationship(
   const { ownerType, ownerId, target, toMany } = route;
   if (ownerId === null) return null;
   checkRelationshipInclude(ast, route.relationship);
-  const request = relatedRequest(route, ownerId, ast, context);
-  let ids: readonly Id[];
-  let total: number | undefined;
-  let includedPart: { included?: readonly Resource[] } = {};
+  const { request, read } = relatedRequest(route, ownerId, ast, context);
   if (ast.include.length === 0) {
     const result = await options.layer.readLinkage(request, { signal: context.signal });
     if (result === null) return null;
-    ({ ids, total } = result);
-  } else {
-    const attributes = attributeHint(target, ast.fields);
-    const result = await options.layer.readRelated(
-      { ...request, ...(attributes === undefined ? {} : { attributes }) },
-      { signal: context.signal },
-    );
-    if (result === null) return null;
-    ids = result.rows.map((row) => row.id);
-    total = result.total;
-    // The owner's linkage is only the whole relationship when nothing was filtered or paged away.
-    const complete = !toMany || (request.filter === null && result.rows.length === result.total);
-    const seed = { relationship: route.relationship, rows: result.rows, complete };
-    includedPart = { included: await resolveIncludes(ownerType, [{ id: ownerId }], ast.include, context, seed) };
+    if (!toMany) return { data: result.ids[0] ?? null, targetType: target.name, linkage: context.linkage };
+    checkUnpaginated(ast.page, result.ids.length, context.limits);
+    const { items, part } = pageResult(ast.page, read, result.ids, result.keys, result.total, target.name, ast.sort);
+    return { data: items, targetType: target.name, ...part, linkage: context.linkage };
   }
-  if (toMany) checkUnpaginated(ast.page, ids.length, context.limits);
-  return {
-    data: toMany ? ids : (ids[0] ?? null),
-    targetType: target.name,
-    ...(toMany && ast.page !== null && total !== undefined ? { total } : {}),
-    ...includedPart,
-    linkage: context.linkage,
-  };
+  const attributes = attributeHint(target, ast.fields);
+  const result = await options.layer.readRelated(
+    { ...request, ...(attributes === undefined ? {} : { attributes }) },
+    { signal: context.signal },
+  );
+  if (result === null) return null;
+  if (toMany) checkUnpaginated(ast.page, result.rows.length, context.limits);
+  const { items: rows, part } = toMany
+    ? pageResult(ast.page, read, result.rows, result.keys, result.total, target.name, ast.sort)
+    : { items: result.rows.slice(0, 1), part: {} };
+  // The owner's linkage is only the whole relationship when nothing was filtered or paged away.
+  const total = read.withTotal ? result.total : undefined;
+  const complete = !toMany || (request.filter === null && total !== undefined && rows.length === total);
+  const seed = { relationship: route.relationship, rows, complete };
+  const included = await resolveIncludes(ownerType, [{ id: ownerId }], ast.include, context, seed);
+  const ids = rows.map((row) => row.id);
+  return { data: toMany ? ids : (ids[0] ?? null), targetType: target.name, ...part, included, linkage: context.linkage };
 }
 
 /** Every include path of a relationship route starts with the route's relationship. */
@@ -200,16 +207,26 @@ function routeOf(context: IncludeContext, owner: RouteOwner): ResolvedRoute {
 }
 
 /** The layer request of a related or relationship route; only a to-many one is filtered and paged. */
-function relatedRequest(route: ResolvedRoute, ownerId: Id, ast: QueryAST, context: IncludeContext): RelatedReadRequest {
-  const { offset, limit } = route.toMany ? pageWindow(ast.page, context.limits) : { offset: 0, limit: null };
+function relatedRequest(
+  route: ResolvedRoute,
+  ownerId: Id,
+  ast: QueryAST,
+  context: IncludeContext,
+): { readonly request: RelatedReadRequest; readonly read: PageRead } {
+  const read = pageRead(route.toMany ? ast.page : null, ast.sort, context.limits);
+  const owner = { type: route.ownerType.name, id: ownerId, relationship: route.relationship };
+  if (!route.toMany) return { request: { ...owner, filter: null, sort: ast.sort, offset: 0, limit: null }, read };
+  return { request: { ...owner, filter: ast.filter, ...layerPaging(read) }, read };
+}
+
+/** The paging members of a layer request. */
+function layerPaging(read: PageRead): Pick<ReadRequest, 'sort' | 'offset' | 'limit' | 'keyset' | 'withTotal'> {
   return {
-    type: route.ownerType.name,
-    id: ownerId,
-    relationship: route.relationship,
-    filter: route.toMany ? ast.filter : null,
-    sort: ast.sort,
-    offset,
-    limit,
+    sort: read.sort,
+    offset: read.offset,
+    limit: read.limit,
+    ...(read.keyset === undefined ? {} : { keyset: read.keyset }),
+    ...(read.withTotal ? {} : { withTotal: false }),
   };
 }
 

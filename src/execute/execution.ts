@@ -1,6 +1,7 @@
 import type { QueryLimits } from '../limits.js';
 import type { DataLayer, Id, Row } from '../layers/data-layer.js';
 import type { ResourceSchema } from '../schema/schema.js';
+import type { CursorPageResult } from './cursor-window.js';
 
 /** What the executor needs: the schema, a data layer, and the request's budget and signal. */
 export interface ExecuteOptions {
@@ -36,8 +37,12 @@ export interface Linkage {
 export interface Execution {
   /** One resource, `null` (an empty to-one), or a list. */
   readonly data: Resource | null | readonly Resource[];
-  /** Total after filtering (`meta.count`), present for paged to-many reads. */
+  /** Total after filtering (`meta.count`), present for paged to-many reads that are counted. */
   readonly total?: number;
+  /** A cursor page's cursors (one per resource of `data`) and neighbouring pages. */
+  readonly cursorPage?: CursorPageResult;
+  /** A page by number read without a count (`count: 'none'`): whether a later page has rows. */
+  readonly hasNext?: boolean;
   /** Included resources, each type+id once, in first-encounter order; `undefined` when no include. */
   readonly included?: readonly Resource[];
   readonly linkage: Linkage;
@@ -49,8 +54,12 @@ export interface RelationshipExecution {
   readonly data: Id | null | readonly Id[];
   /** The related type, for the resource identifiers. */
   readonly targetType: string;
-  /** Total after filtering, present for paged to-many linkage. */
+  /** Total after filtering, present for paged to-many linkage that is counted. */
   readonly total?: number;
+  /** A cursor page's cursors (one per identifier of `data`) and neighbouring pages. */
+  readonly cursorPage?: CursorPageResult;
+  /** A page by number read without a count: whether a later page has rows. */
+  readonly hasNext?: boolean;
   /** Included resources (include paths start at the owner); `undefined` when no include. */
   readonly included?: readonly Resource[];
   readonly linkage: Linkage;

@@ -1,18 +1,54 @@
-import type { Page } from '../ast/query-ast.js';
+import type { Page, SortKey } from '../ast/query-ast.js';
 import { QueryError } from '../errors/query-error.js';
+import type { Keyset } from '../layers/data-layer.js';
 import type { QueryLimits } from '../limits.js';
+import { cursorWindow, type CursorWindow } from './cursor-window.js';
+
+/** The paging part of a layer read, and how to read its answer back. */
+export interface PageRead {
+  readonly sort: readonly SortKey[];
+  readonly offset: number;
+  readonly limit: number;
+  readonly keyset?: Keyset;
+  /** `false` when the page carries no `meta.count` (the `count` limit). */
+  readonly withTotal: boolean;
+  /** A cursor page's window; `undefined` for a page by number. */
+  readonly window?: CursorWindow;
+  /** A page by number without a count reads one row more, to know whether a next page exists. */
+  readonly probe: boolean;
+}
 
 /**
- * The offset and limit a page asks for: `(number - 1) × size` and `size`. Without
- * pagination (`page[size]=0`) one row more than `maxUnpaginatedRows`, so that
- * `checkUnpaginated` can tell an over-large result.
+ * What a page asks of the layer. By number: offset `(number - 1) × size` and `size`
+ * rows (one more when the page is not counted). By cursor: offset 0, the keyset
+ * window, `size + 1` rows (docs/query-syntax.md). Without pagination (`page[size]=0`)
+ * one row more than `maxUnpaginatedRows`, so that `checkUnpaginated` can tell an
+ * over-large result.
  *
  * @example
- * pageWindow({ kind: 'offset', size: 10, number: 3 }, DEFAULT_LIMITS); // { offset: 20, limit: 10 }
+ * pageRead({ kind: 'offset', size: 10, number: 3 }, sort, DEFAULT_LIMITS);
+ * // { sort, offset: 20, limit: 10, withTotal: true, probe: false }
  */
-export function pageWindow(page: Page | null, limits: QueryLimits): { offset: number; limit: number } {
-  if (page === null) return { offset: 0, limit: limits.maxUnpaginatedRows + 1 };
-  return { offset: page.kind === 'offset' ? (page.number - 1) * page.size : 0, limit: page.size };
+export function pageRead(page: Page | null, sort: readonly SortKey[], limits: QueryLimits): PageRead {
+  if (page === null) return { sort, offset: 0, limit: limits.maxUnpaginatedRows + 1, withTotal: true, probe: false };
+  const withTotal = countsTotal(page, limits);
+  if (page.kind === 'cursor') {
+    const window = cursorWindow(page, sort);
+    return { sort: window.sort, offset: 0, limit: window.limit, keyset: window.keyset, withTotal, window, probe: false };
+  }
+  const probe = !withTotal;
+  return { sort, offset: (page.number - 1) * page.size, limit: page.size + (probe ? 1 : 0), withTotal, probe };
+}
+
+/**
+ * Whether a page carries `meta.count`: the `count` limit, by default `'exact'` for
+ * pages by number and `'none'` for pages by cursor.
+ *
+ * @example
+ * countsTotal({ kind: 'cursor', size: 30 }, DEFAULT_LIMITS); // false
+ */
+export function countsTotal(page: Page, limits: QueryLimits): boolean {
+  return (limits.count ?? (page.kind === 'cursor' ? 'none' : 'exact')) === 'exact';
 }
 
 /**

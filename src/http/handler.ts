@@ -22,6 +22,7 @@ import { noteAst } from '../explain/recorder.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
 import { utf8Length } from '../parse/input/query-budget.js';
+import { CURSOR_PROFILE } from '../paging/cursor-profile.js';
 import { parseQuery } from '../parse/parse-query.js';
 import { resolveSchema } from '../schema/resolved-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
@@ -31,6 +32,7 @@ import {
   serializeResourceDocument,
   type SerializerOptions,
 } from '../serialize/index.js';
+import { isProfileError } from '../serialize/serialize-document.js';
 import { checkLimits } from './check-limits.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
 import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE } from './negotiate.js';
@@ -103,8 +105,14 @@ export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
 }
 
 const ALLOW = 'GET, HEAD';
-/** Response headers, a fresh object per response so an adapter may add to it. */
-const headers = (): Record<string, string> => ({ 'content-type': JSON_API_MEDIA_TYPE });
+/**
+ * Response headers, a fresh object per response so an adapter may add to it. A cursor
+ * page, or an error of the Cursor Pagination profile, names the profile in the media
+ * type (JSON:API 1.1); every other response is the plain media type.
+ */
+const headers = (profile = false): Record<string, string> => ({
+  'content-type': profile ? `${JSON_API_MEDIA_TYPE}; profile="${CURSOR_PROFILE}"` : JSON_API_MEDIA_TYPE,
+});
 /** Limits for scope filters written by the server, not by a client. */
 const TRUSTED_LIMITS: LimitOptions = {
   maxQueryLength: Number.MAX_SAFE_INTEGER,
@@ -217,7 +225,8 @@ export function createHandler(options: HandlerOptions): Handler {
       ...(request.signal === undefined ? {} : { signal: request.signal }),
       ...(options.includeRequiresFields === undefined ? {} : { includeRequiresFields: options.includeRequiresFields }),
     };
-    return { status: 200, headers: headers(), body: await respond(route, ast, execute, request, serializer, limits) };
+    const { body, profile } = await respond(route, ast, execute, request, serializer, limits);
+    return { status: 200, headers: headers(profile), body };
   };
 
   const handle: Handler = async (request) => {
@@ -227,7 +236,7 @@ export function createHandler(options: HandlerOptions): Handler {
       reply = await serve(request, negotiation);
     } catch (error) {
       const outcome = errorOutcome(error, options.logger, request.signal?.aborted === true);
-      reply = { status: outcome.status, headers: headers(), body: serializeErrorDocument(outcome.errors) };
+      reply = { status: outcome.status, headers: headers(isProfileError(outcome.errors)), body: serializeErrorDocument(outcome.errors) };
     }
     if (negotiation.reached) reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
     return request.method === 'HEAD' ? { ...reply, body: '' } : reply;
@@ -236,6 +245,7 @@ export function createHandler(options: HandlerOptions): Handler {
   return options.explorer === true ? withExplorer(explained, { schema, operators, limits: options.limits }) : explained;
 }
 
+/** The document of a route, and whether it applies the Cursor Pagination profile (a cursor page). */
 async function respond(
   route: Route,
   ast: QueryAST,
@@ -243,26 +253,28 @@ async function respond(
   request: HandlerRequest,
   serializer: SerializerOptions,
   limits: QueryLimits,
-): Promise<string> {
+): Promise<{ readonly body: string; readonly profile: boolean }> {
   switch (route.kind) {
-    case 'collection':
-      return serializeResourceDocument(ast, await executeCollection(ast, execute), request, serializer);
+    case 'collection': {
+      const result = await executeCollection(ast, execute);
+      return { body: serializeResourceDocument(ast, result, request, serializer), profile: result.cursorPage !== undefined };
+    }
     case 'resource': {
       const result = await executeOne(ast, route.id, execute);
       if (result === null) throw new QueryError([notFound(route.type.name, route.id, limits)]);
-      return serializeResourceDocument(ast, result, request, serializer);
+      return { body: serializeResourceDocument(ast, result, request, serializer), profile: false };
     }
     case 'related': {
       const owner = { type: route.type.name, id: route.id, relationship: route.relationship.name };
       const result = await executeRelated(ast, owner, execute);
       if (result === null) throw new QueryError([notFound(route.type.name, route.id, limits)]);
-      return serializeResourceDocument(ast, result, request, serializer);
+      return { body: serializeResourceDocument(ast, result, request, serializer), profile: result.cursorPage !== undefined };
     }
     case 'relationship': {
       const owner = { type: route.type.name, id: route.id, relationship: route.relationship.name };
       const result = await executeRelationship(ast, owner, execute);
       if (result === null) throw new QueryError([notFound(route.type.name, route.id, limits)]);
-      return serializeRelationshipDocument(ast, result, owner, request, serializer);
+      return { body: serializeRelationshipDocument(ast, result, owner, request, serializer), profile: result.cursorPage !== undefined };
     }
   }
 }

@@ -36,11 +36,23 @@ export function addErrorSchemas(sink: ComponentSink): void {
         required: ['parameter'],
         additionalProperties: false,
       },
+      links: {
+        type: 'object',
+        properties: {
+          type: { type: 'string', format: 'uri', description: "The error's type, where a profile defines one (Cursor Pagination)." },
+        },
+        required: ['type'],
+        additionalProperties: false,
+      },
       meta: {
         type: 'object',
         properties: {
           pointer: { type: 'string', description: 'A JSON pointer into the filter JSON value.' },
           limit: { type: 'integer', description: 'The limit that was exceeded.' },
+          page: {
+            type: 'object',
+            properties: { maxSize: { type: 'integer', description: 'The largest page[size] (the profile\'s max-size-exceeded).' } },
+          },
         },
       },
     },

@@ -100,7 +100,8 @@ export function sortParameter(schema: ResolvedSchema, type: ResolvedType, limits
 }
 
 /**
- * `page[size]` and `page[number]`.
+ * `page[size]`, `page[number]`, and the cursors `page[after]` and `page[before]`
+ * (base64url, at most `maxCursorLength` characters; docs/query-syntax.md).
  *
  * @example
  * pageParameters(limits)[0]; // { name: 'page[size]', schema: { type: 'integer', minimum: 0, maximum: 100, default: 30 } }
@@ -121,9 +122,17 @@ export function pageParameters(limits: QueryLimits): Parameter[] {
     {
       name: 'page[number]',
       in: 'query',
-      description: `The page, from 1; (page[number] − 1) × page[size] is at most ${limits.maxOffset}.`,
+      description:
+        `The page, from 1; (page[number] − 1) × page[size] is at most ${limits.maxOffset}.` +
+        (limits.pagination === 'cursor' ? ' Refused here: pages go by cursor (page[after], page[before]).' : ''),
       schema: { type: 'integer', minimum: 1, maximum: limits.maxOffset + 1, default: 1 },
     },
+    ...(['after', 'before'] as const).map((bound) => ({
+      name: `page[${bound}]`,
+      in: 'query',
+      description: `A cursor from meta.page.cursor or a pagination link: the page of rows ${bound} that row, in the order of sort (the Cursor Pagination profile).`,
+      schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$', maxLength: limits.maxCursorLength },
+    })),
   ];
 }
 

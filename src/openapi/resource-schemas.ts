@@ -5,6 +5,7 @@
  * closed (`additionalProperties: false`): the serializer writes exactly these members.
  */
 import type { ResolvedRelationship, ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
+import { CURSOR_PROFILE } from '../paging/cursor-profile.js';
 import { anyOf, type JsonSchema } from './json-schema.js';
 
 /** Where the schemas go and how they are referred to. */
@@ -14,6 +15,15 @@ export interface ComponentSink {
 }
 
 const link: JsonSchema = { type: 'string' };
+/** A link that is `null` at the end of a cursor walk. */
+const nullableLink: JsonSchema = anyOf([link, { type: 'null' }]);
+/** `meta.page.cursor` of a resource or identifier on a cursor page. */
+const cursorMeta: JsonSchema = {
+  type: 'object',
+  properties: { page: { type: 'object', properties: { cursor: { type: 'string' } }, required: ['cursor'], additionalProperties: false } },
+  required: ['page'],
+  additionalProperties: false,
+};
 const closed = (properties: Record<string, JsonSchema>, required: readonly string[]): JsonSchema => ({
   type: 'object',
   properties,
@@ -21,7 +31,10 @@ const closed = (properties: Record<string, JsonSchema>, required: readonly strin
   additionalProperties: false,
 });
 
-/** `jsonapi: { version: "1.0" }`. */
+/**
+ * `jsonapi: { version: "1.0" }`, or `{ version: "1.1", profile: [<Cursor Pagination>] }`
+ * on a cursor page and a profile error.
+ */
 export const JSONAPI_OBJECT = 'JsonApiObject';
 
 /**
@@ -32,9 +45,18 @@ export const JSONAPI_OBJECT = 'JsonApiObject';
  * addResourceSchemas(resolved, sink); // sink.schemas.get('person.resource')
  */
 export function addResourceSchemas(schema: ResolvedSchema, sink: ComponentSink): void {
-  sink.schemas.set(JSONAPI_OBJECT, closed({ version: { const: '1.0' } }, ['version']));
+  sink.schemas.set(
+    JSONAPI_OBJECT,
+    anyOf([
+      closed({ version: { const: '1.0' } }, ['version']),
+      closed({ version: { const: '1.1' }, profile: { type: 'array', items: { const: CURSOR_PROFILE }, minItems: 1 } }, ['version', 'profile']),
+    ]),
+  );
   for (const type of schema.types.values()) {
-    sink.schemas.set(identifierName(type.name), closed({ type: { const: type.name }, id: { type: 'string' } }, ['type', 'id']));
+    sink.schemas.set(
+      identifierName(type.name),
+      closed({ type: { const: type.name }, id: { type: 'string' }, meta: cursorMeta }, ['type', 'id']),
+    );
   }
   for (const type of schema.types.values()) {
     const attributes: Record<string, JsonSchema> = {};
@@ -62,13 +84,15 @@ export function addResourceSchemas(schema: ResolvedSchema, sink: ComponentSink):
     if (type.attributes.size > 0) members['attributes'] = closed(attributes, []);
     if (type.relationships.size > 0) members['relationships'] = closed(relationships, []);
     members['links'] = closed({ self: link }, ['self']);
+    members['meta'] = cursorMeta;
     sink.schemas.set(resourceName(type.name), closed(members, ['type', 'id', 'links']));
   }
 }
 
 /**
  * Adds the documents whose primary data is `type`: `<type>.document.list` (a
- * collection or to-many related route: pagination links, `meta.count`),
+ * collection or to-many related route: pagination links, `meta.count`, a cursor
+ * page's `meta.page.rangeTruncated` and each resource's `meta.page.cursor`),
  * `<type>.document.one` (a resource) and `<type>.document.optional` (a to-one related
  * route: `data` may be `null`). `included` holds the types `includable` lists.
  *
@@ -130,7 +154,7 @@ function selfLinks(extra: Record<string, JsonSchema>): JsonSchema {
 }
 
 function pageLinks(extra: Record<string, JsonSchema>): JsonSchema {
-  return closed({ self: link, ...extra, first: link, last: link, prev: link, next: link }, ['self', ...Object.keys(extra)]);
+  return closed({ self: link, ...extra, first: link, last: link, prev: nullableLink, next: nullableLink }, ['self', ...Object.keys(extra)]);
 }
 
 function documentSchema(
@@ -143,7 +167,10 @@ function documentSchema(
   const properties: Record<string, JsonSchema> = { data };
   if (included !== undefined) properties['included'] = included;
   properties['links'] = links;
-  if (counted) properties['meta'] = closed({ count: { type: 'integer', minimum: 0 } }, ['count']);
+  if (counted) {
+    const page = closed({ rangeTruncated: { const: true } }, ['rangeTruncated']);
+    properties['meta'] = closed({ count: { type: 'integer', minimum: 0 }, page }, []);
+  }
   properties['jsonapi'] = sink.ref(JSONAPI_OBJECT);
   return closed(properties, ['data', 'links', 'jsonapi']);
 }

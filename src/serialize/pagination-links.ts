@@ -7,10 +7,10 @@ import type { OffsetPage } from '../ast/query-ast.js';
 import { decodeComponent } from '../parse/input/decode-component.js';
 import { toUriReference } from './uri-reference.js';
 
-/** The `first`, `last`, `prev` and `next` links of a paged to-many document. */
+/** The `first`, `last`, `prev` and `next` links of a paged to-many document (`last` only when counted). */
 export interface PaginationLinks {
   readonly first: string;
-  readonly last: string;
+  readonly last?: string;
   readonly prev?: string;
   readonly next?: string;
 }
@@ -21,16 +21,30 @@ export interface PaginationLinks {
  * as sent, percent-encoded here where it needs to be. `last` is the last page that
  * holds data (page 1 when nothing matches); `prev` is given from page 2 on and points
  * at most to `last` (so a page past the end links back to the last real page);
- * `next` is given while there is a later page with data.
+ * `next` is given while there is a later page with data. An uncounted page
+ * (`count: 'none'`) passes `{ hasNext }` instead of the total: no `last`, and `next`
+ * when the read found a row past the page.
  *
  * @example
  * paginationLinks('/persons', 'sort=name&page[number]=2&page[size]=10', { kind: 'offset', size: 10, number: 2 }, 35);
  * // { first: '/persons?sort=name&page%5Bnumber%5D=1&page%5Bsize%5D=10', last: '…page%5Bnumber%5D=4…',
  * //   prev: '…page%5Bnumber%5D=1…', next: '…page%5Bnumber%5D=3…' }
  */
-export function paginationLinks(url: string, query: string, page: OffsetPage, total: number): PaginationLinks {
+export function paginationLinks(
+  url: string,
+  query: string,
+  page: OffsetPage,
+  total: number | { readonly hasNext: boolean },
+): PaginationLinks {
   const [before, after] = splitAroundPageNumber(toUriReference(query));
   const link = (number: number): string => `${url}?${before}${String(number)}${after}`;
+  if (typeof total !== 'number') {
+    return {
+      first: link(1),
+      ...(page.number > 1 ? { prev: link(page.number - 1) } : {}),
+      ...(total.hasNext ? { next: link(page.number + 1) } : {}),
+    };
+  }
   const last = Math.max(1, Math.ceil(total / page.size));
   return {
     first: link(1),

@@ -6,8 +6,10 @@
 import type { QueryAST } from '../ast/query-ast.js';
 import type { JsonApiError } from '../errors/query-error.js';
 import type { Id } from '../layers/data-layer.js';
+import { CURSOR_PROFILE } from '../paging/cursor-profile.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { documentPlan, type DocumentPlan, type TypePlan } from './document-plan.js';
+import { cursorLinks } from './cursor-links.js';
 import { paginationLinks } from './pagination-links.js';
 import { toUriReference } from './uri-reference.js';
 import type { DocumentRequest, RelationshipExecution, Resource, Execution } from './serialize-input.js';
@@ -41,6 +43,8 @@ export interface RelationshipOwner {
 export type DocumentQuery = Pick<QueryAST, 'type' | 'page' | 'include' | 'fields'>;
 
 const JSONAPI = '"jsonapi":{"version":"1.0"}';
+/** A document that applies the Cursor Pagination profile is a JSON:API 1.1 document naming it. */
+const JSONAPI_CURSOR = `"jsonapi":{"version":"1.1","profile":[${JSON.stringify(CURSOR_PROFILE)}]}`;
 
 /**
  * Serializes the result of a read of resources: a collection (`/persons`), one
@@ -63,11 +67,12 @@ export function serializeResourceDocument(
   if (data === null) {
     out += 'null';
   } else if (isList(data)) {
+    const metas = cursorMetas(result);
     out += '[';
     for (let index = 0; index < data.length; index++) {
       if (index > 0) out += ',';
       const resource = data[index] as Resource;
-      out += writeResource(typePlan(plan, resource.type), resource, result.linkage);
+      out += writeResource(typePlan(plan, resource.type), resource, result.linkage, metas?.[index]);
     }
     out += ']';
   } else {
@@ -77,9 +82,8 @@ export function serializeResourceDocument(
     const excluded = options.strictIncluded === true && data !== null ? primaryKeys(data) : undefined;
     out += `,"included":${writeIncluded(plan, result, excluded)}`;
   }
-  out += `,"links":${topLinks(ast, request, plan.baseUrl, isList(data), result.total)}`;
-  if (result.total !== undefined) out += `,"meta":{"count":${String(result.total)}}`;
-  return `${out},${JSONAPI}}`;
+  out += `,"links":${topLinks(ast, request, plan.baseUrl, isList(data), result)}`;
+  return `${out}${topMeta(result)},${result.cursorPage === undefined ? JSONAPI : JSONAPI_CURSOR}}`;
 }
 
 /**
@@ -100,24 +104,35 @@ export function serializeRelationshipDocument(
 ): string {
   const plan = planFor(ast, owner.type, options);
   const identifierOpen = `{"type":${JSON.stringify(result.targetType)},"id":`;
-  let out = `{"data":${writeLinkage({ identifierOpen }, result.data)}`;
+  let out = `{"data":${writeLinkage({ identifierOpen }, result.data, cursorMetas(result))}`;
   // `data` holds identifiers, not resource objects: nothing of it can be repeated in `included`.
   if (ast.include.length > 0) out += `,"included":${writeIncluded(plan, result, undefined)}`;
   const ownerPlan = typePlan(plan, owner.type);
   const related = `${ownerPlan.linkPrefix}${encodeSegment(owner.id)}/${encodeSegment(owner.relationship)}`;
-  out += `,"links":${topLinks(ast, request, plan.baseUrl, isList(result.data), result.total, `,"related":"${related}"`)}`;
-  if (result.total !== undefined) out += `,"meta":{"count":${String(result.total)}}`;
-  return `${out},${JSONAPI}}`;
+  out += `,"links":${topLinks(ast, request, plan.baseUrl, isList(result.data), result, `,"related":"${related}"`)}`;
+  return `${out}${topMeta(result)},${result.cursorPage === undefined ? JSONAPI : JSONAPI_CURSOR}}`;
 }
 
 /**
- * Serializes an error document: `{ errors, jsonapi }`.
+ * Serializes an error document: `{ errors, jsonapi }` (JSON:API 1.1 naming the
+ * Cursor Pagination profile when an error has one of its types).
  *
  * @example
  * serializeErrorDocument(error.errors); // '{"errors":[{"status":"400",…}],"jsonapi":{"version":"1.0"}}'
  */
 export function serializeErrorDocument(errors: readonly JsonApiError[]): string {
-  return `{"errors":${JSON.stringify(errors)},${JSONAPI}}`;
+  return `{"errors":${JSON.stringify(errors)},${isProfileError(errors) ? JSONAPI_CURSOR : JSONAPI}}`;
+}
+
+/**
+ * Whether errors use the Cursor Pagination profile (an error type of it in
+ * `links.type`): their document and media type then name the profile.
+ *
+ * @example
+ * isProfileError(error.errors); // true for an invalid_cursor
+ */
+export function isProfileError(errors: readonly JsonApiError[]): boolean {
+  return errors.some((error) => error.links?.type.startsWith(`${CURSOR_PROFILE}/`) === true);
 }
 
 function planFor(ast: DocumentQuery, includeFrom: string, options: SerializerOptions): DocumentPlan {
@@ -163,19 +178,39 @@ function topLinks(
   request: DocumentRequest,
   baseUrl: string,
   toMany: boolean,
-  total: number | undefined,
+  result: Execution | RelationshipExecution,
   extra = '',
 ): string {
   const url = baseUrl + toUriReference(request.path);
   const self = request.query === '' ? url : `${url}?${toUriReference(request.query)}`;
   let out = `{"self":${JSON.stringify(self)}${extra}`;
-  if (toMany && ast.page?.kind === 'offset' && total !== undefined) {
-    const links = paginationLinks(url, request.query, ast.page, total);
-    out += `,"first":${JSON.stringify(links.first)},"last":${JSON.stringify(links.last)}`;
-    if (links.prev !== undefined) out += `,"prev":${JSON.stringify(links.prev)}`;
-    if (links.next !== undefined) out += `,"next":${JSON.stringify(links.next)}`;
+  if (toMany && result.cursorPage !== undefined) {
+    const links = cursorLinks(url, request.query, result.cursorPage);
+    out += `,"first":${JSON.stringify(links.first)},"prev":${JSON.stringify(links.prev)},"next":${JSON.stringify(links.next)}`;
+  } else if (toMany && ast.page?.kind === 'offset') {
+    const counted = result.total ?? (result.hasNext === undefined ? undefined : { hasNext: result.hasNext });
+    if (counted !== undefined) {
+      const links = paginationLinks(url, request.query, ast.page, counted);
+      out += `,"first":${JSON.stringify(links.first)}`;
+      if (links.last !== undefined) out += `,"last":${JSON.stringify(links.last)}`;
+      if (links.prev !== undefined) out += `,"prev":${JSON.stringify(links.prev)}`;
+      if (links.next !== undefined) out += `,"next":${JSON.stringify(links.next)}`;
+    }
   }
   return `${out}}`;
+}
+
+/** `meta.count` when counted, `meta.page.rangeTruncated` when a range was cut; `''` when neither. */
+function topMeta(result: Execution | RelationshipExecution): string {
+  const members: string[] = [];
+  if (result.total !== undefined) members.push(`"count":${String(result.total)}`);
+  if (result.cursorPage?.rangeTruncated === true) members.push('"page":{"rangeTruncated":true}');
+  return members.length === 0 ? '' : `,"meta":{${members.join(',')}}`;
+}
+
+/** The `meta` JSON text of each item of a cursor page: `{"page":{"cursor":"…"}}`. */
+function cursorMetas(result: Execution | RelationshipExecution): readonly string[] | undefined {
+  return result.cursorPage?.cursors.map((cursor) => `{"page":{"cursor":${JSON.stringify(cursor)}}}`);
 }
 
 function key(type: string, id: Id): string {

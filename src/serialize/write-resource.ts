@@ -9,13 +9,14 @@ import type { Linkage, Resource } from './serialize-input.js';
 /**
  * The JSON text of one resource object: `type`, string `id`, the fieldset's
  * `attributes` in schema order, its `relationships` (links, and `data` when the
- * relationship was followed), and `links.self`.
+ * relationship was followed), `links.self`, and `meta` when given (its JSON text:
+ * a cursor page's `{"page":{"cursor":…}}`).
  *
  * @example
  * writeResource(plan.types.get('person')!, { type: 'person', row }, linkage);
  * // '{"type":"person","id":"1","attributes":{…},"relationships":{…},"links":{"self":"/persons/1"}}'
  */
-export function writeResource(plan: TypePlan, resource: Resource, linkage: Linkage): string {
+export function writeResource(plan: TypePlan, resource: Resource, linkage: Linkage, meta?: string): string {
   const row = resource.row;
   const id = row.id;
   const text = typeof id === 'string' ? id : String(id);
@@ -44,29 +45,33 @@ export function writeResource(plan: TypePlan, resource: Resource, linkage: Linka
     }
     out += '}';
   }
-  return `${out},"links":{"self":"${link}"}}`;
+  return `${out},"links":{"self":"${link}"}${meta === undefined ? '' : `,"meta":${meta}`}}`;
 }
 
 /**
  * The JSON text of relationship data: an array of resource identifiers, one
- * identifier, or `null`.
+ * identifier, or `null`; `metas` gives the `meta` JSON text of each identifier of an array.
  *
  * @example
  * writeLinkage(relationshipPlan, ['3', '4']); // '[{"type":"computer","id":"3"},{"type":"computer","id":"4"}]'
  */
-export function writeLinkage(plan: Pick<RelationshipPlan, 'identifierOpen'>, related: readonly Id[] | Id | null): string {
+export function writeLinkage(
+  plan: Pick<RelationshipPlan, 'identifierOpen'>,
+  related: readonly Id[] | Id | null,
+  metas?: readonly string[],
+): string {
   if (related === null) return 'null';
-  if (typeof related !== 'object') return writeIdentifier(plan.identifierOpen, related);
+  if (typeof related !== 'object') return writeIdentifier(plan.identifierOpen, related, undefined);
   let out = '[';
   for (let index = 0; index < related.length; index++) {
     if (index > 0) out += ',';
-    out += writeIdentifier(plan.identifierOpen, related[index] as Id);
+    out += writeIdentifier(plan.identifierOpen, related[index] as Id, metas?.[index]);
   }
   return `${out}]`;
 }
 
-function writeIdentifier(open: string, id: Id): string {
-  return `${open + JSON.stringify(typeof id === 'string' ? id : String(id))}}`;
+function writeIdentifier(open: string, id: Id, meta: string | undefined): string {
+  return `${open + JSON.stringify(typeof id === 'string' ? id : String(id))}${meta === undefined ? '' : `,"meta":${meta}`}}`;
 }
 
 /**

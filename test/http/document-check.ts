@@ -95,13 +95,17 @@ export function unreachableIncluded(document: Record<string, unknown>, schema: R
 
 /**
  * Throws when a response document fails the official JSON:API 1.0 schema, the 1.1
- * draft, or full linkage; the message names the schema and the failing paths.
+ * draft, or full linkage; the message names the schema and the failing paths. A
+ * document declaring `jsonapi.version` 1.1 (one applying a profile) is held to the
+ * 1.1 schema only, as 1.0 has no profiles and no error `links.type`.
  *
  * @example
  * checkDocument(JSON.parse(response.body), { schema: exampleSchema, links: 'relative' });
  */
 export function checkDocument(document: unknown, options: { schema: ResourceSchema; links: LinkForm }): void {
+  const version = (document as { jsonapi?: { version?: unknown } } | null)?.jsonapi?.version;
   for (const [name, validate] of Object.entries(validators[options.links])) {
+    if (version === '1.1' && name === 'JSON:API 1.0') continue;
     if (!validate(document)) {
       const faults = (validate.errors ?? []).slice(0, 5).map((error: ErrorObject) => `${error.instancePath} ${error.message ?? ''}`);
       throw new Error(`The document fails the official ${name} schema:\n  ${faults.join('\n  ')}\n${JSON.stringify(document)}`);

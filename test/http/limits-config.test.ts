@@ -41,6 +41,13 @@ describe('limits are checked when the handler is created', () => {
     { description: 'a fractional limit', limits: { maxIncluded: 2.5 }, message: 'limits.maxIncluded must be a non-negative integer' },
     { description: 'a limit given as text', limits: { maxIncluded: '10' } as unknown as LimitOptions, message: 'limits.maxIncluded must be a non-negative integer' },
     { description: 'a flag that is not a boolean', limits: { allowUnpaginated: 'no' } as unknown as LimitOptions, message: 'limits.allowUnpaginated must be a boolean' },
+    {
+      description: 'an unknown pagination mode',
+      limits: { types: { person: { pagination: 'keyset' } } } as unknown as LimitOptions,
+      message: `createHandler: limits.types.person.pagination must be 'offset' or 'cursor', not "keyset"`,
+    },
+    { description: 'an unknown count policy', limits: { count: 'estimate' } as unknown as LimitOptions, message: `limits.count must be 'exact', 'none' or undefined, not "estimate"` },
+    { description: 'cursors too short to hold a key', limits: { maxCursorLength: 63 }, message: 'limits.maxCursorLength must be an integer of at least 64' },
   ])('$description', ({ limits, message }) => {
     expect(create(limits)).toThrow(RangeError);
     expect(create(limits)).toThrow(message);
@@ -51,7 +58,8 @@ describe('limits are checked when the handler is created', () => {
     { description: 'a default equal to the maximum', limits: { defaultPageSize: 10, maxPageSize: 10 } },
     { description: 'pagination off by default', limits: { defaultPageSize: 0 } },
     { description: 'no limit on the query length', limits: { maxQueryLength: Infinity } },
-  ])('accepts $description, and serves a plain GET', async ({ limits }) => {
+    { description: 'offset pagination per type, counted', limits: { types: { computer: { pagination: 'offset', count: 'exact' } } } },
+  ] as const)('accepts $description, and serves a plain GET', async ({ limits }) => {
     const { get } = exampleHandler({ limits });
     expect((await get('/persons')).status).toBe(200);
     expect((await get('/computers')).status).toBe(200);

@@ -1,0 +1,39 @@
+import type { KeyValue, Page, SortKey } from '../ast/query-ast.js';
+import { cursorPageOf, type CursorPageResult } from './cursor-window.js';
+import type { PageRead } from './page-window.js';
+
+/** What a page adds to an execution, besides its items. */
+export interface PagePart {
+  /** The count over the whole filter (`meta.count`), when the page is counted. */
+  readonly total?: number;
+  /** A cursor page's cursors and neighbouring pages. */
+  readonly cursorPage?: CursorPageResult;
+  /** An uncounted page by number: whether a later page has rows. */
+  readonly hasNext?: boolean;
+}
+
+/**
+ * The items of a page in the request's order, and its part of the execution, from
+ * what the layer answered to `pageRead`.
+ *
+ * @example
+ * const { items, part } = pageResult(ast.page, read, result.rows, result.keys, result.total, 'person', ast.sort);
+ */
+export function pageResult<T>(
+  page: Page | null,
+  read: PageRead,
+  items: readonly T[],
+  keys: readonly (readonly KeyValue[])[] | undefined,
+  total: number | undefined,
+  type: string,
+  sort: readonly SortKey[],
+): { readonly items: readonly T[]; readonly part: PagePart } {
+  if (page === null) return { items, part: {} };
+  const counted = read.withTotal && total !== undefined ? { total } : {};
+  if (page.kind === 'cursor' && read.window !== undefined) {
+    const cursor = cursorPageOf(page, read.window, items, keys, type, sort);
+    return { items: cursor.items, part: { ...counted, cursorPage: cursor.page } };
+  }
+  if (read.probe) return { items: items.slice(0, page.size), part: { hasNext: items.length > page.size } };
+  return { items, part: counted };
+}

@@ -1,0 +1,79 @@
+/**
+ * Faults of cursor requests over HTTP: 400s with the project's code, the parameter as
+ * sent and the Cursor Pagination profile's error type, in the profile's media type;
+ * offset requests answer exactly as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { exampleHandler, MEDIA_TYPE } from './helpers.js';
+
+const PROFILE = 'https://jsonapi.org/profiles/ethanresnick/cursor-pagination';
+
+interface ErrorDocument {
+  readonly errors: readonly {
+    readonly code: string;
+    readonly source?: { readonly parameter: string };
+    readonly links?: { readonly type: string };
+    readonly meta?: Readonly<Record<string, unknown>>;
+  }[];
+}
+
+describe('cursor request errors', () => {
+  const { get } = exampleHandler();
+  const cursorMode = exampleHandler({ limits: { pagination: 'cursor' } });
+
+  it.each([
+    ['garbage', '/persons', 'page[after]=not-a-cursor', 'invalid_cursor', 'page[after]', 'invalid-parameter-value'],
+    ['a cursor on a related route', '/persons/1/computers', 'page[before]=%21', 'invalid_cursor', 'page[before]', 'invalid-parameter-value'],
+    ['page[number] with a cursor', '/persons', 'page[after]=abc&page[number]=2', 'invalid_page_value', 'page[number]', 'invalid-parameter-value'],
+    ['a page size past the maximum', '/persons', 'page[after]=abc&page[size]=1000', 'page_size_too_large', 'page[size]', 'max-size-exceeded'],
+  ])('%s is a 400 with the profile error type', async (_, path, query, code, parameter, type) => {
+    const response = await get(path, query);
+    expect(response.status).toBe(400);
+    expect(response.headers['content-type']).toBe(`${MEDIA_TYPE}; profile="${PROFILE}"`);
+    const [error] = (response.document as ErrorDocument).errors;
+    expect(error).toMatchObject({ code, source: { parameter }, links: { type: `${PROFILE}/${type}` } });
+  });
+
+  it('max-size-exceeded carries meta.page.maxSize beside meta.limit', async () => {
+    const response = await cursorMode.get('/persons', 'page[size]=101');
+    expect((response.document as ErrorDocument).errors[0]?.meta).toEqual({ limit: 100, page: { maxSize: 100 } });
+  });
+
+  it("page[number] is a 400 in pagination: 'cursor' mode", async () => {
+    const response = await cursorMode.get('/persons', 'page[number]=2');
+    expect(response.status).toBe(400);
+    expect((response.document as ErrorDocument).errors[0]).toMatchObject({ code: 'invalid_page_value', source: { parameter: 'page[number]' } });
+  });
+
+  it('offset requests keep the plain media type and their errors as before', async () => {
+    const response = await get('/persons', 'page[size]=1000');
+    expect(response.status).toBe(400);
+    expect(response.headers['content-type']).toBe(MEDIA_TYPE);
+    const [error] = (response.document as ErrorDocument).errors;
+    expect(error).not.toHaveProperty('links');
+    expect(error?.meta).toEqual({ limit: 100 });
+    expect((await get('/persons')).headers['content-type']).toBe(MEDIA_TYPE);
+  });
+});
+
+describe("count: 'none' on pages by number", () => {
+  const { get } = exampleHandler({ limits: { count: 'none' } });
+
+  it('drops meta.count and the last link, and still links to the next page while there is one', async () => {
+    const all = await get('/persons', 'sort=name&page[size]=0');
+    const total = (all.document as { data: unknown[] }).data.length;
+    const size = 10;
+    const lastPage = Math.ceil(total / size);
+    for (let number = 1; number <= lastPage; number++) {
+      const response = await get('/persons', `sort=name&page[size]=${String(size)}&page[number]=${String(number)}`);
+      const document = response.document as { data: unknown[]; links: Record<string, string>; meta?: unknown };
+      expect(response.headers['content-type']).toBe(MEDIA_TYPE);
+      expect(document.meta).toBeUndefined();
+      expect(document.links).not.toHaveProperty('last');
+      expect(document.links['first']).toBe(`/persons?sort=name&page%5Bsize%5D=10&page%5Bnumber%5D=1`);
+      expect('next' in document.links).toBe(number < lastPage);
+      expect('prev' in document.links).toBe(number > 1);
+      expect(document.data).toHaveLength(number < lastPage ? size : total - size * (lastPage - 1));
+    }
+  });
+});
