@@ -58,6 +58,7 @@ describe('limits are checked when the handler is created', () => {
     { description: 'a default equal to the maximum', limits: { defaultPageSize: 10, maxPageSize: 10 } },
     { description: 'pagination off by default', limits: { defaultPageSize: 0 } },
     { description: 'no limit on the query length', limits: { maxQueryLength: Infinity } },
+    { description: 'cursor pagination without counts', limits: { pagination: 'cursor', count: 'none', maxCursorLength: 64 } },
     { description: 'offset pagination per type, counted', limits: { types: { computer: { pagination: 'offset', count: 'exact' } } } },
   ] as const)('accepts $description, and serves a plain GET', async ({ limits }) => {
     const { get } = exampleHandler({ limits });
