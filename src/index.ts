@@ -121,7 +121,7 @@ export type { ParsedQueryObject } from './parse/input/read-object.js';
 // stringify and builder
 export { stringifyQuery, type StringifyOptions } from './stringify/stringify-query.js';
 export { filterEntry, filterJson, type FilterEntry } from './stringify/filter-json.js';
-export { query, type FilterInput, type QueryBuilder, type QueryBuilderOptions } from './build/query-builder.js';
+export { query, type FilterInput, type PageInput, type QueryBuilder, type QueryBuilderOptions } from './build/query-builder.js';
 export { filterHelper, type FilterHelper } from './build/filter-helper.js';
 export type {
   ComparableFieldName,

@@ -29,8 +29,12 @@ export interface QueryBuilder<S extends ResourceSchema, T extends string> {
   filter(input: FilterInput<S, T>): QueryBuilder<S, T>;
   /** Replaces the sort keys: `'-birth_date'`, `'owner.name'`; the `id` tie-breaker is added. */
   sort(...keys: readonly Names<SortName<S, T>>[]): QueryBuilder<S, T>;
-  /** Sets the page (`number` defaults to 1, `size` to the default page size); `null` disables pagination. */
-  page(page: { readonly size?: number; readonly number?: number } | null): QueryBuilder<S, T>;
+  /**
+   * Sets the page: by number (`number` defaults to 1, `size` to the default page size),
+   * by cursor (`after`/`before`: cursors from `meta.page.cursor` or a pagination link,
+   * checked against the sort on `build()`), or `null` to disable pagination.
+   */
+  page(page: PageInput | null): QueryBuilder<S, T>;
   /** Adds include paths (`'computers.owner'`); exact duplicates are dropped. */
   include(...paths: readonly Names<IncludeName<S, T>>[]): QueryBuilder<S, T>;
   /** Sets sparse fieldsets, per type; a type given again replaces its list. */
@@ -41,10 +45,20 @@ export interface QueryBuilder<S extends ResourceSchema, T extends string> {
   toString(): string;
 }
 
+/**
+ * A page as the builder takes it: `{ size: 10, number: 2 }`, or by cursor
+ * `{ size: 10, after: 'WyIxazNm…' }` (docs/query-syntax.md, "Cursor pagination").
+ */
+export type PageInput =
+  | { readonly size?: number; readonly number?: number }
+  | { readonly size?: number; readonly after?: string; readonly before?: string };
+
 interface Draft {
   readonly filters: readonly FilterNode[];
   readonly sort: readonly SortKey[] | undefined;
   readonly page: Page | null | undefined;
+  /** The cursors given to `page`, as sent; decoded by the parser on `build()`. */
+  readonly cursors: readonly string[];
   readonly include: readonly IncludePath[];
   readonly fields: Readonly<Record<string, readonly string[]>>;
 }
@@ -88,7 +102,8 @@ export function query<S extends ResourceSchema, T extends TypeName<S>>(
       fields: draft.fields,
     } as QueryAST<S, T>;
     // The parser is the one judge of validity: what it rejects, the builder rejects.
-    return parseQuery(stringifyQuery(ast, options), { ...options, schema, type });
+    const text = [stringifyQuery(ast, options), ...draft.cursors].filter((part) => part !== '').join('&');
+    return parseQuery(text, { ...options, schema, type });
   };
 
   const make = (draft: Draft): QueryBuilder<S, T> => ({
@@ -98,11 +113,16 @@ export function query<S extends ResourceSchema, T extends TypeName<S>>(
         filters: [...draft.filters, typeof input === 'function' ? input(helper) : input] as FilterNode[],
       }),
     sort: (...keys) => make({ ...draft, sort: keys.map(sortKey) }),
-    page: (page) =>
-      make({
-        ...draft,
-        page: page === null ? null : { kind: 'offset', size: page.size ?? limits.defaultPageSize, number: page.number ?? 1 },
-      }),
+    page: (page) => {
+      if (page === null) return make({ ...draft, page: null, cursors: [] });
+      const size = page.size ?? limits.defaultPageSize;
+      const number = 'number' in page ? (page.number ?? 1) : 1;
+      const cursors = (['after', 'before'] as const).flatMap((bound) => {
+        const cursor = bound in page ? (page as { readonly [key: string]: string | undefined })[bound] : undefined;
+        return cursor === undefined ? [] : [`page[${bound}]=${encodeURIComponent(cursor)}`];
+      });
+      return make({ ...draft, page: { kind: 'offset', size, number }, cursors });
+    },
     include: (...paths) => {
       const include = [...draft.include];
       for (const path of paths) {
@@ -116,7 +136,7 @@ export function query<S extends ResourceSchema, T extends TypeName<S>>(
     toString: () => stringifyQuery(toAst(draft), options),
   });
 
-  return make({ filters: [], sort: undefined, page: undefined, include: [], fields: {} });
+  return make({ filters: [], sort: undefined, page: undefined, cursors: [], include: [], fields: {} });
 }
 
 /** `'-owner.name'` → `{ path: ['owner'], field: 'name', direction: 'desc' }`. */

@@ -1,5 +1,5 @@
 /**
- * `jsonapi-query serve [FILE] [--port N] [--host H] [--quiet]`: serves a JSON file
+ * `jsonapi-query serve [FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C]`: serves a JSON file
  * holding `{ schema, data }` (or the example person/computer dataset) as a JSON:API
  * server on the in-memory layer, logs one line per request, and exits cleanly on
  * SIGINT/SIGTERM.
@@ -10,6 +10,7 @@ import { exampleData } from '../example/example-data.js';
 import { exampleSchema } from '../example/example-schema.js';
 import { answerClientErrors, toNodeListener } from '../http/adapters/node.js';
 import { createHandler } from '../http/handler.js';
+import type { LimitOptions } from '../limits.js';
 import { OPENAPI_PATH } from '../http/openapi-route.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { createMemoryLayer, type MemoryData } from '../layers/memory/index.js';
@@ -32,10 +33,14 @@ export interface ServeOptions {
   readonly schema: string | undefined;
   /** With `--db`: the table/column mapping JSON file. */
   readonly mapping: string | undefined;
+  /** `--pagination`: the page form of every type (docs/query-syntax.md); `undefined` keeps the default. */
+  readonly pagination?: 'offset' | 'cursor';
+  /** `--count`: whether pages of every type carry `meta.count`; `undefined` keeps the default. */
+  readonly count?: 'exact' | 'none';
 }
 
-export const SERVE_USAGE = `Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet]
-       jsonapi-query serve --db URL [--schema FILE] [--mapping FILE] [--port N] [--host H] [--quiet]
+export const SERVE_USAGE = `Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C]
+       jsonapi-query serve --db URL [--schema FILE] [--mapping FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C]
 
 Serves FILE, a JSON file holding { "schema": …, "data": … } (the memory layer's
 format: records by type name), as a JSON:API server. Without FILE, serves the
@@ -53,6 +58,10 @@ Options:
                    path, pglite (in memory) or pglite:DIR
   --schema FILE    with --db: the schema JSON file (default: the example schema)
   --mapping FILE   with --db: the table/column mapping (see docs/sql-layer.md)
+  --pagination M   offset (default) or cursor: how pages of every type go when
+                   a request names neither page[number] nor a cursor
+  --count C        exact or none: whether pages carry meta.count (default:
+                   exact for pages by number, none for pages by cursor)
   --help           print this help
 
 Stops cleanly (exit code 0) on SIGINT (Ctrl+C) or SIGTERM.
@@ -75,6 +84,8 @@ export function parseServeArguments(args: readonly string[]): ServeOptions {
   let db: string | undefined;
   let schema: string | undefined;
   let mapping: string | undefined;
+  let pagination: ServeOptions['pagination'];
+  let count: ServeOptions['count'];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] ?? '';
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg, '=') : [arg, undefined];
@@ -89,6 +100,8 @@ export function parseServeArguments(args: readonly string[]): ServeOptions {
     else if (name === '--db') db = value();
     else if (name === '--schema') schema = value();
     else if (name === '--mapping') mapping = value();
+    else if (name === '--pagination') pagination = choice(name, value(), ['offset', 'cursor'] as const);
+    else if (name === '--count') count = choice(name, value(), ['exact', 'none'] as const);
     else if (name.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
     else if (file === undefined) file = arg;
     else throw new UsageError(`unexpected argument ${arg} (only one FILE)`);
@@ -99,7 +112,32 @@ export function parseServeArguments(args: readonly string[]): ServeOptions {
   if (db !== undefined && file !== undefined && db !== 'pglite') {
     throw new UsageError('FILE goes with the memory layer or --db pglite; use "jsonapi-query load" to fill a database');
   }
-  return { file, port, host, quiet, db, schema, mapping };
+  return {
+    file,
+    port,
+    host,
+    quiet,
+    db,
+    schema,
+    mapping,
+    ...(pagination === undefined ? {} : { pagination }),
+    ...(count === undefined ? {} : { count }),
+  };
+}
+
+/** `--pagination` and `--count` as limits of every type. */
+function pagingLimits(options: ServeOptions): LimitOptions {
+  return {
+    ...(options.pagination === undefined ? {} : { pagination: options.pagination }),
+    ...(options.count === undefined ? {} : { count: options.count }),
+  };
+}
+
+/** One of the allowed values of an option, or a usage error listing them. */
+function choice<const T extends string>(name: string, given: string, allowed: readonly T[]): T {
+  const found = allowed.find((candidate) => candidate === given);
+  if (found === undefined) throw new UsageError(`${name} must be ${allowed.join(' or ')}, not "${given}"`);
+  return found;
 }
 
 /**
@@ -140,6 +178,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     schema: dataset.schema,
     dataLayer: dataset.dataLayer,
     openapi: true,
+    limits: pagingLimits(options),
     logger: { error: (message, error) => io.stderr.write(`${message}: ${describeFailure(error)}\n`) },
     // A development server: the explorer page and the explain route it uses (docs/explorer.md).
     explain: true,

@@ -132,6 +132,19 @@ describe('query builder', () => {
     expect(ast.include).toEqual([['author', 'books'], ['tags']]);
   });
 
+  it('pages by cursor: cursors from a response, checked against the sort on build()', () => {
+    const sorted = query(exampleSchema, 'person').sort('-birth_date');
+    const after = stringifyQuery({ ...sorted.build(), page: { kind: 'cursor', size: 5, after: ['1990-04-02', '4'] } }).split('page[after]=')[1] as string;
+    expect(sorted.page({ size: 5, after }).build().page).toEqual({ kind: 'cursor', size: 5, after: ['1990-04-02', '4'] });
+    expect(sorted.page({ before: after }).build().page).toEqual({ kind: 'cursor', size: 30, before: ['1990-04-02', '4'] });
+    expect(sorted.page({ size: 5, after }).toString()).toBe(`sort=-birth_date&page[size]=5&page[after]=${after}`);
+    expect(() => query(exampleSchema, 'person').sort('name').page({ after }).build()).toThrow(QueryError);
+    expect(() => sorted.page({ after: 'garbage!' }).build()).toThrow(/page\[after\]/u);
+    const cursorMode = query(exampleSchema, 'person', { limits: { pagination: 'cursor' } });
+    expect(cursorMode.page({ size: 5 }).build().page).toEqual({ kind: 'cursor', size: 5 });
+    expect(sorted.page({ after }).page({ size: 2, number: 3 }).build().page).toEqual({ kind: 'offset', size: 2, number: 3 });
+  });
+
   it('is immutable: each call returns a new builder', () => {
     const base = query(exampleSchema, 'person');
     const sorted = base.sort('name');

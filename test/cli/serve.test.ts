@@ -154,6 +154,8 @@ describe('jsonapi-query serve', () => {
     [['--port'], /--port needs a value/],
     [['--verbose'], /unknown option --verbose/],
     [['a.json', 'b.json'], /unexpected argument b\.json/],
+    [['--pagination', 'keyset'], /--pagination must be offset or cursor, not "keyset"/],
+    [['--count=estimate'], /--count must be exact or none, not "estimate"/],
   ])('refuses the arguments %j with the usage and exit code 2', async (args, message) => {
     const { code, stdout, stderr } = await runCli(['serve', ...args]);
     expect(code).toBe(2);
@@ -162,10 +164,25 @@ describe('jsonapi-query serve', () => {
     expect(stdout).toBe('');
   });
 
+  it('--pagination cursor --count exact: every type pages by cursor and counts', async () => {
+    const { cli, origin } = await startServe(['--pagination', 'cursor', '--count', 'exact', '--quiet']);
+    const response = await send(origin, '/computers?page[size]=2&sort=serial&fields[computer]=serial');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe(`${JSON_API}; profile="https://jsonapi.org/profiles/ethanresnick/cursor-pagination"`);
+    const document = JSON.parse(response.body) as { data: { meta: { page: { cursor: string } } }[]; links: Record<string, string | null>; meta: unknown };
+    expect(document.data).toHaveLength(2);
+    expect(document.links['prev']).toBeNull();
+    expect(document.links['next']).toContain(`page%5Bafter%5D=${document.data[1]?.meta.page.cursor ?? ''}`);
+    expect(document.meta).toEqual({ count: 32 });
+    expect((await send(origin, '/persons?page[number]=2')).status).toBe(400);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
   it('prints its help with --help', async () => {
     const { code, stdout } = await runCli(['serve', '--help']);
     expect(code).toBe(0);
-    expect(stdout).toContain('Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet]');
+    expect(stdout).toContain('Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C]');
   });
 
   it('exits 1 naming the address when the port is taken', async () => {

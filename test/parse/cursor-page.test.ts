@@ -3,7 +3,11 @@
  * and page[size] parse into a cursor page with decoded, typed key values; every fault
  * is a 400 naming the parameter as sent, with the Cursor Pagination profile's error type.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { exampleSchema } from '../../src/example/index.js';
+import { safeParseQuery } from '../../src/index.js';
+import { arbitraryNearValidCursor } from '../../src/testing/index.js';
 import { encodeCursor } from '../../src/paging/cursor-codec.js';
 import { toBase64Url } from '../../src/paging/base64url.js';
 import { sortFingerprint } from '../../src/paging/sort-fingerprint.js';
@@ -194,5 +198,24 @@ describe('cursor page faults', () => {
   it('a sort fault is reported alone: the cursor is not judged against a sort that failed', () => {
     const errors = errorsOf(`sort=nope&page[after]=${good}`);
     expect(errors.map((error) => error.code)).toEqual(['unknown_field']);
+  });
+
+  it.each([
+    ['person', 'sort=-birth_date', byBirth],
+    ['computer', 'sort=-owner.name', [{ path: ['owner'], field: 'name', direction: 'desc' }, ID_ASC] as SortKey[]],
+    ['order', 'sort=quantity,-paid', [{ path: [], field: 'quantity', direction: 'asc' }, { path: [], field: 'paid', direction: 'desc' }, ID_ASC] as SortKey[]],
+  ])('every near-valid cursor of %s is invalid_cursor naming the parameter', (type, sort, keys) => {
+    const schema = type === 'order' ? shopSchema : exampleSchema;
+    fc.assert(
+      fc.property(arbitraryNearValidCursor(schema, type, keys), fc.constantFrom('after', 'before'), (cursor, bound) => {
+        const result = safeParseQuery(`${sort}&page[${bound}]=${encodeURIComponent(cursor)}`, { schema, type } as never);
+        expect(result.success).toBe(false);
+        if (result.success) return;
+        expect(result.error.errors.map((error) => [error.code, error.source?.parameter, error.links?.type])).toEqual([
+          ['invalid_cursor', `page[${bound}]`, INVALID],
+        ]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -155,6 +155,17 @@ describe('stringifyQuery properties', () => {
     );
   });
 
+  it.each(schemas)('parseQuery(stringifyQuery(ast)) deep-equals ast for cursor pages on %s', (_name, schema, type) => {
+    for (const limits of [{}, { pagination: 'cursor' as const }]) {
+      fc.assert(
+        fc.property(arbitraryQueryAst(schema, type, { cursorPages: true, limits, maxHops: 2 }), (ast) => {
+          expect(parseQuery(stringifyQuery(ast, { limits }), { schema, type, limits })).toEqual(ast);
+        }),
+        { numRuns: 150 },
+      );
+    }
+  });
+
   it('round-trips ASTs of random schemas', () => {
     const cases = arbitrarySchema().chain((schema) =>
       fc

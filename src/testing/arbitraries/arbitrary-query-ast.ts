@@ -5,6 +5,8 @@ import { resolveLimits, type QueryLimits } from '../../limits.js';
 import { resolveSchema, type ResolvedSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { stringifyQuery } from '../../stringify/stringify-query.js';
+import { encodeCursor } from '../../paging/cursor-codec.js';
+import { arbitraryCursorValues } from './arbitrary-cursor.js';
 import { arbitraryFilter, type ArbitraryFilterOptions } from './arbitrary-filter.js';
 
 /** Options of `arbitraryQueryAst`: those of `arbitraryFilter`, and what to generate besides. */
@@ -15,6 +17,12 @@ export interface ArbitraryQueryAstOptions extends ArbitraryFilterOptions {
   readonly maxSortKeys?: number;
   /** Most include paths (default 3, at most `maxIncludePaths`). */
   readonly maxIncludePaths?: number;
+  /**
+   * Generate cursor pages too (default `false`): bounds with valid key values for the
+   * AST's sort, within `maxCursorLength`; under `pagination: 'cursor'` also first pages,
+   * and no pages by number (the parser refuses them there).
+   */
+  readonly cursorPages?: boolean;
 }
 
 /**
@@ -42,11 +50,20 @@ export function arbitraryQueryAst(
     options.filter === false
       ? fc.constant(null)
       : fc.option(arbitraryFilter(schema, type, options), { nil: null, freq: 4 });
+  const sorts = sortArbitrary(resolved, type, Math.min(options.maxSortKeys ?? 3, limits.maxSortKeys), maxHops);
+  const sortAndPage: fc.Arbitrary<{ sort: readonly SortKey[]; page: Page | null }> =
+    options.cursorPages === true
+      ? sorts.chain((sort) => {
+          const cursorPage = cursorPageArbitrary(schema, type, sort, limits, options);
+          // Under cursor pagination pages by number are refused; only unpaginated reads remain beside cursor pages.
+          const other = limits.pagination === 'cursor' ? (limits.allowUnpaginated ? [fc.constant(null)] : []) : [pageArbitrary(limits)];
+          return fc.oneof<fc.Arbitrary<Page | null>[]>(...other, cursorPage).map((page) => ({ sort, page }));
+        })
+      : fc.record({ sort: sorts, page: pageArbitrary(limits) });
   return fc
     .record({
       filter,
-      sort: sortArbitrary(resolved, type, Math.min(options.maxSortKeys ?? 3, limits.maxSortKeys), maxHops),
-      page: pageArbitrary(limits),
+      sortAndPage,
       include: includeArbitrary(
         resolved,
         type,
@@ -55,7 +72,7 @@ export function arbitraryQueryAst(
       ),
       fields: fieldsArbitrary(resolved),
     })
-    .map((parts): QueryAST => ({ type, ...parts }))
+    .map(({ sortAndPage: { sort, page }, ...parts }): QueryAST => ({ type, ...parts, sort, page }))
     // The canonical string is ASCII (percent-encoded), so its length is its byte count.
     .filter((ast) => stringifyQuery(ast, options).length <= limits.maxQueryLength);
 }
@@ -117,6 +134,35 @@ function pageArbitrary(limits: QueryLimits): fc.Arbitrary<Page | null> {
   if (limits.defaultPageSize > limits.maxPageSize) branches.splice(0, 2);
   // Shrinks towards the first branch: the default page, which the query string omits.
   return fc.oneof({ withCrossShrink: true }, ...branches);
+}
+
+/**
+ * Cursor pages for one sort: a size within the limits and an `after` and/or `before`
+ * bound of valid key values whose cursor fits `maxCursorLength` (a first page without
+ * bounds only under `pagination: 'cursor'`, where the parser gives one).
+ */
+function cursorPageArbitrary(
+  schema: ResourceSchema,
+  type: string,
+  sort: readonly SortKey[],
+  limits: QueryLimits,
+  options: ArbitraryQueryAstOptions,
+): fc.Arbitrary<Page> {
+  const bound = arbitraryCursorValues(schema, type, sort, options).filter(
+    (values) => encodeCursor(type, sort, values).length <= limits.maxCursorLength,
+  );
+  const size = fc.oneof(fc.constant(limits.defaultPageSize), fc.integer({ min: 1, max: limits.maxPageSize }));
+  const min = limits.pagination === 'cursor' ? 0 : 1;
+  return fc
+    .record({ size, after: fc.option(bound, { nil: undefined }), before: fc.option(bound, { nil: undefined }) })
+    .filter(({ after, before }) => (after === undefined ? 0 : 1) + (before === undefined ? 0 : 1) >= min)
+    .filter(({ size: chosen }) => chosen > 0 && chosen <= limits.maxPageSize)
+    .map(({ size: chosen, after, before }): Page => ({
+      kind: 'cursor',
+      size: chosen,
+      ...(after === undefined ? {} : { after }),
+      ...(before === undefined ? {} : { before }),
+    }));
 }
 
 /** Distinct relationship paths from the type, at most `maxDepth` long. */

@@ -7,6 +7,7 @@ export { arbitrarySchema, type ArbitrarySchemaOptions } from './arbitrary-schema
 export { arbitraryData, type ArbitraryDataOptions, type Dataset } from './arbitrary-data.js';
 export { arbitraryFilter, countNodes, type ArbitraryFilterOptions } from './arbitrary-filter.js';
 export { arbitraryQueryAst, type ArbitraryQueryAstOptions } from './arbitrary-query-ast.js';
+export { arbitraryCursorValues, arbitraryNearValidCursor, type ArbitraryCursorOptions } from './arbitrary-cursor.js';
 export { arbitraryQueryCase, arbitraryQueryString, type QueryCase } from './arbitrary-query-string.js';
 export { arbitraryNearValidQueryString } from './arbitrary-near-valid-query-string.js';
 export type { ValueSources } from './value-pools.js';
