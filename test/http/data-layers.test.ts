@@ -12,8 +12,24 @@ import { createHandler, type Handler, type HandlerOptions } from '../../src/http
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { availableEngines, type EngineInstance, skippedEngines } from '../helpers/engines.js';
 import { checkedHandler } from './helpers.js';
+import type { KeyValue } from '../../src/ast/query-ast.js';
+import { encodeCursor } from '../../src/paging/cursor-codec.js';
 
 const json = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
+const ID_ASC = { path: [], field: 'id', direction: 'asc' } as const;
+/** A cursor of `type` for the given sort keys (then `id`) and row values, as the handler writes it. */
+const cursor = (type: string, keys: readonly (readonly [string, 'asc' | 'desc'])[], values: readonly KeyValue[]): string =>
+  encodeCursor(
+    type,
+    [
+      ...keys.map(([name, direction]) => {
+        const segments = name.split('.');
+        return { path: segments.slice(0, -1), field: segments.at(-1) ?? '', direction };
+      }),
+      ID_ASC,
+    ],
+    values,
+  );
 
 /** Requests over every route, with the parameters that shape documents. */
 const REQUESTS: readonly (readonly [string, string])[] = [
@@ -42,6 +58,17 @@ const REQUESTS: readonly (readonly [string, string])[] = [
   ['/persons/5/relationships/computers', 'include=computers.owner'],
   ['/computers/13/relationships/owner', 'include=owner.computers&fields[person]=name,computers'],
   ['/computers/27/relationships/owner', 'include=owner'],
+  ['/persons', `sort=-birth_date&page[size]=3&page[after]=${cursor('person', [['birth_date', 'desc']], ['1990-04-02', '4'])}`],
+  ['/persons', `sort=gender,name&page[size]=4&page[before]=${cursor('person', [['gender', 'asc'], ['name', 'asc']], [null, 'JOHN', '3'])}`],
+  [
+    '/persons',
+    `sort=name&page[size]=2&page[after]=${cursor('person', [['name', 'asc']], ['Jane', '4'])}&page[before]=${cursor('person', [['name', 'asc']], ['straße', '8'])}`,
+  ],
+  ['/computers', `sort=-owner.name&page[size]=4&page[after]=${cursor('computer', [['owner.name', 'desc']], [null, '31'])}&include=owner`],
+  ['/computers', `sort=owner.birth_date&page[size]=5&page[before]=${cursor('computer', [['owner.birth_date', 'asc']], [null, '26'])}`],
+  ['/persons/1/computers', `sort=serial&page[size]=1&page[after]=${cursor('computer', [['serial', 'asc']], ['SN-25', '25'])}`],
+  ['/persons/1/relationships/computers', `sort=-serial&page[size]=1&page[before]=${cursor('computer', [['serial', 'desc']], ['SN1002', '2'])}&include=computers`],
+  ['/persons/1/relationships/computers', `page[size]=2&page[after]=${cursor('computer', [], ['1'])}`],
   ['/persons', 'sort=nmae&page[size]=-1'],
   ['/persons/999', ''],
   ['/persons/1/relationships/computers', 'include=computers,owner'],
