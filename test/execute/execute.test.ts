@@ -307,3 +307,73 @@ describe('executeRelationship', () => {
     expect(count('readLinkage') + count('readOne')).toBe(0);
   });
 });
+
+describe('cursor pages', () => {
+  const nameAsc = [{ path: [], field: 'name', direction: 'asc' }, idAsc] as const;
+  /** Every person id in the order of `sort=name`, from one unpaginated read. */
+  const allByName = async () =>
+    refs((await executeCollection(ast('person', { sort: nameAsc, page: null }), { schema: exampleSchema, layer: createMemoryLayer(exampleSchema, exampleData) })).data as Resource[]);
+
+  it('reads size + 1 rows through the keyset window, without a count, and gives each row its cursor', async () => {
+    const { layer, calls } = counted();
+    const all = await allByName();
+    const first = await executeCollection(ast('person', { sort: nameAsc, page: { kind: 'cursor', size: 3 } }), { schema: exampleSchema, layer });
+    expect(calls[0]?.request).toMatchObject({ sort: nameAsc, offset: 0, limit: 4, keyset: {}, withTotal: false });
+    expect(refs(first.data as Resource[])).toEqual(all?.slice(0, 3));
+    expect(first.total).toBeUndefined();
+    expect(first.cursorPage).toMatchObject({ prev: null, rangeTruncated: false });
+    expect(first.cursorPage?.cursors).toHaveLength(3);
+    expect(first.cursorPage?.next).toEqual({ after: first.cursorPage?.cursors[2] });
+  });
+
+  it('reads a before page backwards (every direction flipped) and gives it in the request order', async () => {
+    const { layer, calls } = counted();
+    const all = (await allByName()) ?? [];
+    const row = exampleData.person.find((person) => `person:${person.id}` === all[6]);
+    const page = await executeCollection(
+      ast('person', { sort: nameAsc, page: { kind: 'cursor', size: 4, before: [row?.name ?? '', row?.id ?? ''] } }),
+      { schema: exampleSchema, layer },
+    );
+    expect(calls[0]?.request).toMatchObject({
+      sort: [{ field: 'name', direction: 'desc' }, { field: 'id', direction: 'desc' }],
+      keyset: { after: [row?.name, row?.id] },
+      limit: 5,
+    });
+    expect(refs(page.data as Resource[])).toEqual(all.slice(2, 6));
+    expect(page.cursorPage?.prev).toEqual({ before: page.cursorPage?.cursors[0] });
+    expect(page.cursorPage?.next).toEqual({ after: page.cursorPage?.cursors[3] });
+  });
+
+  it("counts when the count limit says 'exact', and leaves pages by number uncounted under 'none'", async () => {
+    const exact = await executeCollection(ast('person', { page: { kind: 'cursor', size: 2 } }), {
+      schema: exampleSchema,
+      layer: createMemoryLayer(exampleSchema, exampleData),
+      limits: { ...DEFAULT_LIMITS, count: 'exact' },
+    });
+    expect(exact.total).toBe(exampleData.person.length);
+    const { layer, calls } = counted();
+    const none = await executeCollection(ast('person', { page: { kind: 'offset', size: 2, number: 1 } }), {
+      schema: exampleSchema,
+      layer,
+      limits: { ...DEFAULT_LIMITS, count: 'none' },
+    });
+    expect(calls[0]?.request).toMatchObject({ offset: 0, limit: 3, withTotal: false });
+    expect(none).toMatchObject({ hasNext: true });
+    expect(none.total).toBeUndefined();
+    expect(none.data).toHaveLength(2);
+  });
+
+  it('fails loudly when a layer answers a keyset read without keys', async () => {
+    const memory = createMemoryLayer(exampleSchema, exampleData);
+    const keyless: DataLayer = {
+      ...memory,
+      read: async (request, context) => {
+        const { rows, total } = await memory.read(request, context);
+        return { rows, ...(total === undefined ? {} : { total }) };
+      },
+    };
+    await expect(executeCollection(ast('person', { page: { kind: 'cursor', size: 2 } }), { schema: exampleSchema, layer: keyless })).rejects.toThrow(
+      /without one key per row/u,
+    );
+  });
+});
