@@ -2,12 +2,16 @@
 // @ucast/js on synthetic persons/computers loaded with JSON.parse.
 // Run: npm run bench:memory            (sizes 10k, 100k, 1M)
 //      npm run bench:memory -- 10k,100k   or   BENCH_SIZES=10000 npm run bench:memory
+//      BENCH_QUERIES=OR,K npm run bench:memory -- 1m   (only the queries whose name starts so)
 import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import mingo from 'mingo';
 import sift from 'sift';
 import { guard } from '@ucast/mongo2js';
 import { createMemoryLayer } from '../../dist/layers/memory/index.js';
 import { compareNode, defineSchema } from '../../dist/index.js';
+import { createSqlLayer, createTables, registerSqliteFunctions } from '../../dist/layers/sql/index.js';
 
 const gc = globalThis.gc ?? (() => {});
 if (globalThis.gc === undefined) console.warn('Run with node --expose-gc for heap figures.');
@@ -211,6 +215,55 @@ function otherShapes() {
   return shapes;
 }
 
+// `or` of k terms on one field (each term folds, tokenizes or compares once per record at most).
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+function orTerms(k) {
+  const next = random(7);
+  const pick = () => LETTERS[Math.floor(next() * 26)];
+  const patterns = ['%jo%'];
+  while (patterns.length < k) {
+    const pattern = `%${pick()}${pick()}${pick()}%`;
+    if (!patterns.includes(pattern)) patterns.push(pattern);
+  }
+  const names = [];
+  for (const first of FIRST) for (const last of LAST) if (names.length < k) names.push(`${first} ${last}`);
+  const or = (nodes) => (nodes.length === 1 ? nodes[0] : { kind: 'or', nodes });
+  return {
+    ilike: or(patterns.map((pattern) => compareNode('name', 'ilike', pattern))),
+    eq: or(names.map((name) => compareNode('name', 'eq', name))),
+    match: or(names.map((name) => compareNode('name', 'match', name.split(' ')[0]))),
+  };
+}
+const OR_1 = orTerms(1);
+const OR_99 = orTerms(99);
+
+/** The SQL layer's statement for each `or` query on SQLite (in-memory), with its plan. */
+async function printSqlLowering() {
+  const database = new Database(':memory:');
+  registerSqliteFunctions(database);
+  const statements = [];
+  const db = new Kysely({ dialect: new SqliteDialect({ database }), log: (event) => statements.push(event.query) });
+  try {
+    await createTables(db, schema);
+    const layer = createSqlLayer({ db, schema });
+    const signal = new AbortController().signal;
+    console.log('\nSQL layer lowering on SQLite (one statement per query; EXPLAIN QUERY PLAN):');
+    for (const [name, filter] of Object.entries(OR_99)) {
+      statements.length = 0;
+      await layer.read({ type: 'person', filter, sort: [idAsc], offset: 0, limit: 30, withTotal: false }, { signal });
+      const selects = statements.filter((query) => /^\s*select\b/i.test(query.sql));
+      console.log(`  or of 99 ${name}: ${statements.length} statement(s), ${selects[0].sql.length} characters of SQL, ${selects[0].parameters.length} parameters`);
+      const plan = database.prepare(`explain query plan ${selects[0].sql}`).all(...selects[0].parameters);
+      for (const step of plan) console.log(`    ${step.detail}`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+const QUERIES = process.env.BENCH_QUERIES?.split(',') ?? [''];
+const wanted = (query) => QUERIES.some((prefix) => query.startsWith(prefix));
+
 const fmt = (ms) => (ms < 1 ? ms.toFixed(3) : ms < 100 ? ms.toFixed(2) : ms.toFixed(0));
 const ratio = (a, b) => `${(a / b).toFixed(a / b < 0.1 ? 3 : 2)}×`;
 const mib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -269,29 +322,39 @@ for (const size of parseSizes()) {
 
   const [handPage, siftPage, mingoPage, ucastPage, f2Page] = [pager(), pager(), pager(), pager(), pager()];
   // The slow peers get their own rounds, so the fast contestants run many rounds.
-  const f1 = measure({
-    ours: layerCall(F1, [idAsc], 0, 30),
-    hand: () => handPage(persons, f1Hand, 0, 30),
-    ucast: () => ucastPage(persons, ucastTest, 0, 30),
-  });
-  const f1Slow = measure({
-    ours: layerCall(F1, [idAsc], 0, 30),
-    sift: () => siftPage(persons, siftTest, 0, 30),
-    mingo: () => mingoPage(persons, (r) => mingoQuery.test(r), 0, 30),
-  });
-  row('F1', Math.min(f1.ours, f1Slow.ours), { hand: f1.hand, sift: f1Slow.sift, mingo: f1Slow.mingo, ucast: f1.ucast });
+  if (wanted('F1')) {
+    const f1 = measure({
+      ours: layerCall(F1, [idAsc], 0, 30),
+      hand: () => handPage(persons, f1Hand, 0, 30),
+      ucast: () => ucastPage(persons, ucastTest, 0, 30),
+    });
+    const f1Slow = measure({
+      ours: layerCall(F1, [idAsc], 0, 30),
+      sift: () => siftPage(persons, siftTest, 0, 30),
+      mingo: () => mingoPage(persons, (r) => mingoQuery.test(r), 0, 30),
+    });
+    row('F1', Math.min(f1.ours, f1Slow.ours), { hand: f1.hand, sift: f1Slow.sift, mingo: f1Slow.mingo, ucast: f1.ucast });
+  }
 
-  const f2 = measure({ ours: layerCall(F2, [idAsc], 0, 30), hand: () => f2Page(persons, f2Hand, 0, 30) });
-  row('F2', f2.ours, { hand: f2.hand });
+  if (wanted('F2')) {
+    const f2 = measure({ ours: layerCall(F2, [idAsc], 0, 30), hand: () => f2Page(persons, f2Hand, 0, 30) });
+    row('F2', f2.ours, { hand: f2.hand });
+  }
 
-  const s1 = measure({ ours: layerCall(null, S1, 30, 30), sort: () => persons.slice().sort(s1Compare).slice(30, 60) });
-  row('S1', s1.ours, { sort: s1.sort });
+  if (wanted('S1')) {
+    const s1 = measure({ ours: layerCall(null, S1, 30, 30), sort: () => persons.slice().sort(s1Compare).slice(30, 60) });
+    row('S1', s1.ours, { sort: s1.sort });
+  }
 
-  const s2 = measure({ ours: layerCall(F1, S1, 30, 30), filterSort: () => persons.filter(f1Hand).sort(s1Compare).slice(30, 60) });
-  row('S2', s2.ours, { filterSort: s2.filterSort });
+  if (wanted('S2')) {
+    const s2 = measure({ ours: layerCall(F1, S1, 30, 30), filterSort: () => persons.filter(f1Hand).sort(s1Compare).slice(30, 60) });
+    row('S2', s2.ours, { filterSort: s2.filterSort });
+  }
 
-  const s4 = measure({ ours: layerCall(null, S1, 0, null), sort: () => persons.slice().sort(s1Compare) });
-  row('S4', s4.ours, { sort: s4.sort });
+  if (wanted('S4')) {
+    const s4 = measure({ ours: layerCall(null, S1, 0, null), sort: () => persons.slice().sort(s1Compare) });
+    row('S4', s4.ours, { sort: s4.sort });
+  }
 
   // Keyset pages (cursor pagination): a page at depth size/2 against the first page, same filter and sort.
   const keyed = (filter, sort, keyset, withTotal) => () =>
@@ -303,10 +366,24 @@ for (const size of parseSizes()) {
   const checkDeep = await sync(keyed(null, S1, deepS1, true));
   if (checkDeep.rows.map((r) => r.id).join() !== sortedAll.slice(Math.floor(size / 2) + 1, Math.floor(size / 2) + 31).map((r) => r.id).join()) throw new Error('keyset page differs');
   if ((await sync(keyed(null, [idAsc], { after: [idSorted[9].id] }, true))).rows[0].id !== idSorted[10].id) throw new Error('keyset seek differs');
-  const k1 = measure({ ours: keyed(F1, S1, deepS1, true), first: keyed(F1, S1, {}, true) });
-  row('K1', k1.ours, { first: k1.first });
-  const k2 = measure({ ours: keyed(F1, [idAsc], deepId, false), first: keyed(F1, [idAsc], {}, false) });
-  row('K2', k2.ours, { first: k2.first });
+  if (wanted('K1')) {
+    const k1 = measure({ ours: keyed(F1, S1, deepS1, true), first: keyed(F1, S1, {}, true) });
+    row('K1', k1.ours, { first: k1.first });
+  }
+  if (wanted('K2')) {
+    const k2 = measure({ ours: keyed(F1, [idAsc], deepId, false), first: keyed(F1, [idAsc], {}, false) });
+    row('K2', k2.ours, { first: k2.first });
+  }
+
+  // `or` of 99 terms on one field against one term (sorted by id, page of 30, counted).
+  for (const [name, filter] of Object.entries(OR_99)) {
+    if (!wanted(`OR ${name}`)) continue;
+    const many = await sync(() => run(filter, [idAsc], 0, 30));
+    const expected = persons.filter(name === 'eq' ? (r) => filter.nodes.some((n) => n.value === r.name) : () => true);
+    if (name === 'eq' && many.total !== expected.length) throw new Error('or of eq differs');
+    const m = measure({ ours: layerCall(filter, [idAsc], 0, 30), one: layerCall(OR_1[name], [idAsc], 0, 30) });
+    row(`OR ${name}`, m.ours, { one: m.one });
+  }
 
   const perQuery = {
     F1: allocated(() => { run(F1, [idAsc], 0, 30); return last; }),
@@ -319,16 +396,16 @@ for (const size of parseSizes()) {
   );
   for (const result of results.filter((r) => r.size === label)) {
     const anchors = Object.entries(result.anchors).map(([name, ms]) => `${name} ${fmt(ms)} ms (${ratio(result.ms, ms)})`);
-    console.log(`  ${result.query.padEnd(3)} ${fmt(result.ms).padStart(8)} ms   vs ${anchors.join(', ')}`);
+    console.log(`  ${result.query.padEnd(8)} ${fmt(result.ms).padStart(8)} ms   vs ${anchors.join(', ')}`);
   }
 }
 
-console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all | first page |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all | first page | one term |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const cell = (ms) => (ms === undefined ? '' : `${fmt(ms)} ms (${ratio(r.ms, ms)})`);
   const a = r.anchors;
-  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} |`);
+  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} | ${cell(a.one)} |`);
 }
 console.log('\nRatios are memory layer time ÷ anchor time (lower is better for the layer).');
 
@@ -345,7 +422,10 @@ for (const r of results) {
   if (r.query === 'S1' && large) check(`S1 vs full sort, ${r.size}`, r.ms / r.anchors.sort, 0.03);
   if (r.query === 'K1' && large) check(`K1 cursor page at depth size/2 vs first page, ${r.size}`, r.ms / r.anchors.first, 1.2);
   if (r.query === 'K2' && large) check(`K2 cursor page at depth size/2 (by id, no count) vs first page, ${r.size}`, r.ms / r.anchors.first, 1.2);
+  if (r.query === 'OR ilike' && r.size === '1M') check(`or of 99 ilike vs one term, ${r.size}`, r.ms / r.anchors.one, 10);
+  if (r.query === 'OR eq' && r.size === '1M') check(`or of 99 eq vs one term, ${r.size}`, r.ms / r.anchors.one, 1.5);
   if (r.query === 'S2' && r.size === '100k') check(`S2 vs filter then sort all, ${r.size}`, r.ms / r.anchors.filterSort, 0.3);
 }
 console.log('\n| target | measured | limit | |\n|---|---|---|---|');
 for (const line of targets) console.log(line);
+await printSqlLowering();

@@ -53,6 +53,11 @@ export function compilePredicate(plan: FilterPlan): BoundPredicate {
         return (constants[matcher] as (text: string) => boolean)(lowered) !== negate;
       };
     }
+    case 'member': {
+      const { column, members, negate } = plan;
+      const wanted = negate ? 0 : 1;
+      return (row, constants) => (constants[members] as Uint8Array)[(constants[column] as Int32Array)[(row as StoredRow)[POSITION]] as number] === wanted;
+    }
     case 'fields': {
       const { field, other, op, negate } = plan;
       const compare = plan.codePoint ? codePointCompare : nativeCompare;

@@ -122,6 +122,10 @@ class Emitter {
         const outcome = plan.negate ? `!${holds}` : holds;
         return plan.nullable ? `(${value} != null && ${outcome})` : outcome;
       }
+      case 'member': {
+        const code = `${this.constant(plan.column)}[${row}[P]]`;
+        return `(${this.constant(plan.members)}[${code}] === ${plan.negate ? '0' : '1'})`;
+      }
       case 'fields': {
         const a = access(row, plan.field);
         const b = access(row, plan.other);

@@ -8,12 +8,12 @@
 import type { PatternToken } from '../../ast/like-pattern.js';
 
 /** One piece of a segment: a literal run, or `_` (one code point). */
-type Part = string | typeof ONE;
+export type Part = string | typeof ONE;
 
 const ONE: unique symbol = Symbol('one character');
 
 /** A pattern as segments between `%` wildcards. */
-interface ParsedPattern {
+export interface ParsedPattern {
   readonly segments: readonly (readonly Part[])[];
   readonly anchoredStart: boolean;
   readonly anchoredEnd: boolean;
@@ -32,8 +32,13 @@ export function compileLikeMatcher(tokens: readonly PatternToken[]): (value: str
   return specialize(segmentsOf(tokens));
 }
 
-/** Groups the tokens into the segments between `%` wildcards. */
-function segmentsOf(tokens: readonly PatternToken[]): ParsedPattern {
+/**
+ * Groups the tokens into the segments between `%` wildcards.
+ *
+ * @example
+ * segmentsOf(tokenizePattern('%jo%')); // { segments: [['jo']], anchoredStart: false, anchoredEnd: false }
+ */
+export function segmentsOf(tokens: readonly PatternToken[]): ParsedPattern {
   let current: Part[] = [];
   const segments: Part[][] = [current];
   for (const token of tokens) {

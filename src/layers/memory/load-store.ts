@@ -1,12 +1,12 @@
 import type { Id } from '../data-layer.js';
 import type { ResolvedSchema, ResolvedType } from '../../schema/resolved-schema.js';
-import { compareCodePoints, isCodeUnitSafe } from './code-point-order.js';
+import { compareCodePoints } from './code-point-order.js';
 import { MemoryDataError } from './memory-data-error.js';
 import { LINKS, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
+import { typeStore } from './type-store.js';
 
 /** The data a memory layer is built from: records by type name. */
 export type MemoryData = { readonly [type: string]: readonly object[] };
-
 
 /** What a record gave for one relationship: `undefined` when the member was absent. */
 type Given = readonly StoredRow[] | undefined;
@@ -56,35 +56,6 @@ export function loadStore(resolved: ResolvedSchema, data: MemoryData): Store {
   const types = new Map<string, TypeStore>();
   for (const [name, state] of loading) types.set(name, typeStore(state));
   return { types };
-}
-
-function typeStore({ type, rows, byId, slots }: Loading): TypeStore {
-  const codeUnitSafe = new Set<string>();
-  for (const attribute of [type.id, ...type.attributes.values()]) {
-    if (attribute.kind !== 'string') continue;
-    if (rows.every((row) => typeof row[attribute.name] !== 'string' || isCodeUnitSafe(row[attribute.name] as string))) {
-      codeUnitSafe.add(attribute.name);
-    }
-  }
-  const lowered = new Map<string, readonly (string | null)[]>();
-  return {
-    type,
-    rows,
-    byId,
-    slots,
-    codeUnitSafe,
-    lowered(field) {
-      let column = lowered.get(field);
-      if (column === undefined) {
-        column = rows.map((row) => {
-          const value = row[field];
-          return typeof value === 'string' ? value.toLowerCase() : null;
-        });
-        lowered.set(field, column);
-      }
-      return column;
-    },
-  };
 }
 
 /**

@@ -16,3 +16,26 @@ export function compileMatch(wanted: readonly string[]): (field: string) => bool
     return wanted.every((word) => present.has(word));
   };
 }
+
+/**
+ * Compiles the word lists of several `match` terms on one field into one
+ * predicate: does the field hold every word of any list. The field is split into
+ * words once per record, however many terms share it.
+ *
+ * @example
+ * compileMatchAny([['john', 'doe'], ['jane']])('Jane Smith'); // true
+ */
+export function compileMatchAny(lists: readonly (readonly string[])[]): (field: string) => boolean {
+  const [only] = lists;
+  if (lists.length === 1 && only !== undefined) return compileMatch(only);
+  if (lists.some((list) => list.length === 0)) return () => true;
+  const single = new Set(lists.filter((list) => list.length === 1).map((list) => list[0] as string));
+  const several = lists.filter((list) => list.length > 1);
+  return (field) => {
+    const present = words(field);
+    if (present.some((word) => single.has(word))) return true;
+    if (several.length === 0) return false;
+    const set = new Set(present);
+    return several.some((list) => list.every((word) => set.has(word)));
+  };
+}

@@ -1,12 +1,9 @@
-import type { AndNode, AnyNode, CompareFieldsNode, CompareNode, FilterNode, HasNode, OrNode } from '../../ast/filter-node.js';
+import type { AndNode, AnyNode, FilterNode, HasNode, OrNode } from '../../ast/filter-node.js';
 import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
 import type { FieldOperator } from '../../ast/operators.js';
 import type { SortKey } from '../../ast/query-ast.js';
-import type { ResolvedAttribute, ResolvedType } from '../../schema/resolved-schema.js';
-import { isCodeUnitSafe } from './code-point-order.js';
-import { lowerCasePattern } from '../../ast/like-pattern.js';
-import { compileLikeMatcher } from './like-matcher.js';
-import { compileMatch } from './match-words.js';
+import { lowerCompare, lowerFieldComparison, requireField } from './lower-compare.js';
+import { lowerTerms } from './lower-terms.js';
 import type { Store, TypeStore } from './store.js';
 
 /**
@@ -43,6 +40,12 @@ export type FilterPlan =
       readonly column: number;
       readonly negate: boolean;
     }
+  /**
+   * A set test on a dictionary-encoded field (`in_`, and an `or` of `eq`):
+   * `constants[members][constants[column][row[POSITION]]]` is 1 (negated: 0); a
+   * null field (code -1) is neither.
+   */
+  | { readonly k: 'member'; readonly field: string; readonly column: number; readonly members: number; readonly negate: boolean }
   /** `is_`/`isnot`: two-valued. */
   | { readonly k: 'is'; readonly field: string; readonly value: null | boolean; readonly negate: boolean }
   | {
@@ -125,11 +128,6 @@ export function requireStore(store: Store, type: string): TypeStore {
   return found;
 }
 
-function requireField(type: ResolvedType, field: string): ResolvedAttribute {
-  const attribute = field === 'id' ? type.id : type.attributes.get(field);
-  if (attribute === undefined) throw new Error(`Unknown field "${field}" of type "${type.name}"`);
-  return attribute;
-}
 
 /** Where a node is lowered: its type's store, and whether the node's FALSE is asked. */
 interface LowerContext {
@@ -144,7 +142,7 @@ function planFolder(store: Store, constants: unknown[]): FilterFolder<FilterPlan
   const junction = (node: AndNode | OrNode, { current, negate }: LowerContext, fold: Fold): FilterPlan => {
     // NOT (a AND b) is FALSE-of-and: (NOT a) OR (NOT b), and dually.
     const conjunction = (node.kind === 'and') !== negate;
-    const items = node.nodes.map((child) => fold(child, { current, negate }));
+    const items = lowerTerms(node.nodes, current, negate, conjunction, constants, (child) => fold(child, { current, negate }));
     if (items.length <= 1) return items[0] ?? { k: 'const', value: conjunction };
     return { k: conjunction ? 'and' : 'or', items };
   };
@@ -166,77 +164,4 @@ function planFolder(store: Store, constants: unknown[]): FilterFolder<FilterPlan
     compare_fields: (node, { current, negate }) => lowerFieldComparison(current, node, negate),
     compare: (node, { current, negate }) => lowerCompare(current, requireField(current.type, node.field), node, negate, constants),
   };
-}
-
-function lowerFieldComparison(current: TypeStore, node: CompareFieldsNode, negate: boolean): FilterPlan {
-  const attribute = requireField(current.type, node.field);
-  const other = requireField(current.type, node.other);
-  return {
-    k: 'fields',
-    field: node.field,
-    other: node.other,
-    nullable: attribute.nullable || other.nullable,
-    op: node.op,
-    codePoint: attribute.kind === 'string' && !current.codeUnitSafe.has(node.field) && !current.codeUnitSafe.has(node.other),
-    negate,
-  };
-}
-
-function lowerCompare(
-  current: TypeStore,
-  attribute: ResolvedAttribute,
-  node: CompareNode,
-  negate: boolean,
-  constants: unknown[],
-): FilterPlan {
-  const field = attribute.name;
-  const nullable = attribute.nullable;
-  const constant = (value: unknown): number => constants.push(value) - 1;
-  // Native `<` is exact when either side has no unit at or above U+D800.
-  const codePoint = (value: unknown): boolean =>
-    attribute.kind === 'string' && !current.codeUnitSafe.has(field) && typeof value === 'string' && !isCodeUnitSafe(value);
-  const test = (valueTest: ValueTest, negated: boolean): FilterPlan => ({ k: 'test', field, nullable, test: valueTest, negate: negated });
-  switch (node.op) {
-    case 'is_':
-    case 'isnot':
-      return { k: 'is', field, value: node.value, negate: negate !== (node.op === 'isnot') };
-    case 'in_':
-    case 'notin_': {
-      const negated = node.op === 'notin_';
-      if (node.value.length === 0) return { k: 'const', value: negated !== negate };
-      return test({ t: 'in', c: constant(new Set(node.value)) }, negate !== negated);
-    }
-    case 'between': {
-      const [lo, hi] = node.value;
-      return test({ t: 'between', lo: constant(lo), hi: constant(hi), codePoint: codePoint(lo) || codePoint(hi) }, negate);
-    }
-    case 'eq':
-    case 'ne':
-    case 'lt':
-    case 'le':
-    case 'gt':
-    case 'ge': {
-      const { op, value } = node;
-      if (value === null) return { k: 'const', value: false };
-      return test({ t: op === 'ne' ? 'eq' : op, c: constant(value), codePoint: codePoint(value) }, negate !== (op === 'ne'));
-    }
-    case 'like':
-    case 'notlike':
-      return test({ t: 'call', c: constant(compileLikeMatcher(node.pattern)) }, negate !== (node.op === 'notlike'));
-    case 'ilike':
-    case 'notilike':
-      return {
-        k: 'lowered',
-        field,
-        nullable,
-        matcher: constant(compileLikeMatcher(lowerCasePattern(node.pattern))),
-        column: constant(current.lowered(field)),
-        negate: negate !== (node.op === 'notilike'),
-      };
-    case 'match':
-      return test({ t: 'call', c: constant(compileMatch(node.words)) }, negate);
-    case 'startswith':
-    case 'endswith':
-      return test({ t: node.op, c: constant(node.value) }, negate);
-  }
 }

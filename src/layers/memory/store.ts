@@ -35,6 +35,17 @@ export interface TypeStore {
   readonly codeUnitSafe: ReadonlySet<string>;
   /** Lower-cased values of a string field by row position, built on first use (`ilike`). */
   lowered(field: string): readonly (string | null)[];
+  /** A field's dictionary codes, built on first use (set tests); `null` for a field with too many distinct values. */
+  codes(field: string): FieldCodes | null;
+}
+
+/**
+ * A field dictionary-encoded: each row's value as a small integer (`-1` for null)
+ * by row position, so a set test is two array reads instead of a hash lookup.
+ */
+export interface FieldCodes {
+  readonly column: Int32Array;
+  readonly dictionary: ReadonlyMap<unknown, number>;
 }
 
 /** Everything the layer holds. */

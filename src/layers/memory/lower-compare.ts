@@ -1,0 +1,128 @@
+import type { CompareFieldsNode, CompareNode } from '../../ast/filter-node.js';
+import { lowerCasePattern } from '../../ast/like-pattern.js';
+import type { ResolvedAttribute, ResolvedType } from '../../schema/resolved-schema.js';
+import { isCodeUnitSafe } from './code-point-order.js';
+import { compileLikeMatcher } from './like-matcher.js';
+import { compileMatch } from './match-words.js';
+import type { FilterPlan, ValueTest } from './query-plan.js';
+import type { TypeStore } from './store.js';
+
+/**
+ * The attribute (or primary key) of a type by name, or a thrown `Error` for a field
+ * the schema lacks (the parser never produces one).
+ *
+ * @example
+ * requireField(type, 'name').kind; // 'string'
+ */
+export function requireField(type: ResolvedType, field: string): ResolvedAttribute {
+  const attribute = field === 'id' ? type.id : type.attributes.get(field);
+  if (attribute === undefined) throw new Error(`Unknown field "${field}" of type "${type.name}"`);
+  return attribute;
+}
+
+/**
+ * Lowers a comparison of two fields of one record.
+ *
+ * @example
+ * lowerFieldComparison(current, { kind: 'compare_fields', field: 'a', op: 'lt', other: 'b' }, false);
+ */
+export function lowerFieldComparison(current: TypeStore, node: CompareFieldsNode, negate: boolean): FilterPlan {
+  const attribute = requireField(current.type, node.field);
+  const other = requireField(current.type, node.other);
+  return {
+    k: 'fields',
+    field: node.field,
+    other: node.other,
+    nullable: attribute.nullable || other.nullable,
+    op: node.op,
+    codePoint: attribute.kind === 'string' && !current.codeUnitSafe.has(node.field) && !current.codeUnitSafe.has(node.other),
+    negate,
+  };
+}
+
+/**
+ * Lowers one comparison with a value; `constants` receives the values the plan refers to.
+ *
+ * @example
+ * lowerCompare(current, requireField(current.type, 'name'), compareNode('name', 'eq', 'John'), false, constants);
+ */
+export function lowerCompare(
+  current: TypeStore,
+  attribute: ResolvedAttribute,
+  node: CompareNode,
+  negate: boolean,
+  constants: unknown[],
+): FilterPlan {
+  const field = attribute.name;
+  const nullable = attribute.nullable;
+  const constant = (value: unknown): number => constants.push(value) - 1;
+  // Native `<` is exact when either side has no unit at or above U+D800.
+  const codePoint = (value: unknown): boolean =>
+    attribute.kind === 'string' && !current.codeUnitSafe.has(field) && typeof value === 'string' && !isCodeUnitSafe(value);
+  const test = (valueTest: ValueTest, negated: boolean): FilterPlan => ({ k: 'test', field, nullable, test: valueTest, negate: negated });
+  switch (node.op) {
+    case 'is_':
+    case 'isnot':
+      return { k: 'is', field, value: node.value, negate: negate !== (node.op === 'isnot') };
+    case 'in_':
+    case 'notin_': {
+      const negated = node.op === 'notin_';
+      if (node.value.length === 0) return { k: 'const', value: negated !== negate };
+      return lowerSetTest(current, field, node.value, negate !== negated, constants);
+    }
+    case 'between': {
+      const [lo, hi] = node.value;
+      return test({ t: 'between', lo: constant(lo), hi: constant(hi), codePoint: codePoint(lo) || codePoint(hi) }, negate);
+    }
+    case 'eq':
+    case 'ne':
+    case 'lt':
+    case 'le':
+    case 'gt':
+    case 'ge': {
+      const { op, value } = node;
+      if (value === null) return { k: 'const', value: false };
+      return test({ t: op === 'ne' ? 'eq' : op, c: constant(value), codePoint: codePoint(value) }, negate !== (op === 'ne'));
+    }
+    case 'like':
+    case 'notlike':
+      return test({ t: 'call', c: constant(compileLikeMatcher(node.pattern)) }, negate !== (node.op === 'notlike'));
+    case 'ilike':
+    case 'notilike':
+      return {
+        k: 'lowered',
+        field,
+        nullable,
+        matcher: constant(compileLikeMatcher(lowerCasePattern(node.pattern))),
+        column: constant(current.lowered(field)),
+        negate: negate !== (node.op === 'notilike'),
+      };
+    case 'match':
+      return test({ t: 'call', c: constant(compileMatch(node.words)) }, negate);
+    case 'startswith':
+    case 'endswith':
+      return test({ t: node.op, c: constant(node.value) }, negate);
+  }
+}
+
+/**
+ * A test of a field against a set of values (`in_`, an `or` of `eq`): two array
+ * reads on the field's dictionary codes, or a `Set` lookup on a field with too many
+ * distinct values for a dictionary.
+ *
+ * @example
+ * lowerSetTest(current, 'name', ['Ann', 'Bob'], false, constants); // { k: 'member', … }
+ */
+export function lowerSetTest(current: TypeStore, field: string, values: readonly unknown[], negate: boolean, constants: unknown[]): FilterPlan {
+  const codes = current.codes(field);
+  if (codes === null) {
+    const nullable = requireField(current.type, field).nullable;
+    return { k: 'test', field, nullable, test: { t: 'in', c: constants.push(new Set(values)) - 1 }, negate };
+  }
+  const members = new Uint8Array(codes.dictionary.size);
+  for (const value of values) {
+    const code = codes.dictionary.get(value);
+    if (code !== undefined) members[code] = 1;
+  }
+  return { k: 'member', field, column: constants.push(codes.column) - 1, members: constants.push(members) - 1, negate };
+}
