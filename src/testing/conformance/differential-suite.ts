@@ -91,7 +91,8 @@ export function registerDifferentialSuite(options: DescribeDataLayerOptions, ski
             const reference = createMemoryLayer(dataset.schema, dataset.data);
             layer = await options.create(dataset.schema, dataset.data);
             await compareQueries(dataset, reference, layer, skips, (settings.seed + index) | 0, settings.numRuns);
-            await compareWalks(dataset, reference, layer, skips, (settings.seed + index) | 0, settings.numRuns);
+            const queries = datasetQueries(dataset, layer, skips);
+            await compareWalks({ ...dataset, queries, reference, layer }, (settings.seed + index) | 0, settings.numRuns);
           } catch (error) {
             throw new Error(
               `${options.name}: dataset ${index + 1} of seed ${settings.seed} failed ` +
@@ -124,13 +125,8 @@ export async function compareQueries(
   seed: number,
   numRuns: number,
 ): Promise<void> {
-  const { schema, data } = dataset;
-  const operators = OPERATORS.filter((operator) => layer.operators.has(operator) && !skips.operators.has(operator));
-  // One generator per type, built once per dataset (building one draws nothing random).
-  const byType = new Map(
-    Object.keys(schema.types).map((type) => [type, arbitraryQueryAst(schema, type, { operators, data })] as const),
-  );
-  const queries = fc.constantFrom(...byType.values()).chain((arbitrary) => arbitrary);
+  const { schema } = dataset;
+  const queries = datasetQueries(dataset, layer, skips);
   await fc.assert(
     fc.asyncProperty(queries, async (ast) => {
       const expected = await outcome(ast, schema, reference);
@@ -145,6 +141,21 @@ export async function compareQueries(
     }),
     { seed, numRuns },
   );
+}
+
+/**
+ * Random valid queries on any type of a dataset, within the operators the layer
+ * declares and `skip` does not name.
+ *
+ * @example
+ * fc.sample(datasetQueries(dataset, layer, skips), 1)[0]?.type; // 'person'
+ */
+export function datasetQueries(dataset: RandomDataset, layer: DataLayer, skips: SkipTable): fc.Arbitrary<QueryAST> {
+  const { schema, data } = dataset;
+  const operators = OPERATORS.filter((operator) => layer.operators.has(operator) && !skips.operators.has(operator));
+  // One generator per type, built once per dataset (building one draws nothing random).
+  const byType = Object.keys(schema.types).map((type) => arbitraryQueryAst(schema, type, { operators, data }));
+  return fc.constantFrom(...byType).chain((arbitrary) => arbitrary);
 }
 
 /** What a query gives: the summary of its execution, or the code of the query error it raises. */
