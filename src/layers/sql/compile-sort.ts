@@ -29,6 +29,9 @@ export interface CompiledSort {
   readonly keys: readonly CompiledSortKey[];
 }
 
+/** The primary key order: related reads of a to-one relationship and includes. */
+export const ID_ORDER: readonly SortKey[] = [{ path: [], field: 'id', direction: 'asc' }];
+
 /**
  * ORDER BY for sort keys on the records of `scope`. The AST's sort is total (it
  * ends with the primary key), so pages never overlap.

@@ -5,13 +5,14 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { KeyValue } from '../../ast/query-ast.js';
 import type { Id, ReadRequest, Row } from '../data-layer.js';
-import { compileFilter, type CompileContext, type TableScope } from './compile-filter.js';
+import { compileContext, compileFilter, type CompileContext, type TableScope } from './compile-filter.js';
 import { compileSort } from './compile-sort.js';
 import { keysetConditions, selectKeys } from './keyset-sql.js';
 import { aliasedTable, columnRef } from './relationship-sql.js';
 import { selectPlan } from './row-codec.js';
 import type { SqlExecutor } from './sql-executor.js';
-import type { MappedType } from './sql-mapping.js';
+import { type MappedType, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
+import type { SqlRead } from './sql-read.js';
 
 /** The alias of the primary table of a statement. */
 export const ROOT = 't0';
@@ -71,6 +72,22 @@ export async function readPage(
     rows,
     ...(total === undefined ? {} : { total }),
     ...(keyPlan === undefined ? {} : { keys: result.rows.map((raw) => keyPlan.decode(raw)) }),
+  };
+}
+
+/**
+ * A collection read (`GET /persons?…`): one page statement, and the count when needed.
+ *
+ * @example
+ * await session.execute(signal, collectionRead(mapping, request));
+ */
+export function collectionRead(mapping: ResolvedSqlMapping, request: ReadRequest): SqlRead<PageResult> {
+  const mapped = requireMappedType(mapping, request.type);
+  const scope = { mapped, alias: ROOT };
+  return {
+    filter: request.filter,
+    run: (executor, dialect) =>
+      readPage(executor, compileContext(mapping, dialect, 's'), scope, aliasedTable(mapped.table, ROOT), [], request, false),
   };
 }
 

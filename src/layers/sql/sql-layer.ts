@@ -1,39 +1,22 @@
 /**
  * The SQL data layer: evaluates QueryASTs with one statement per read (plus one
  * count), on any Kysely instance for PostgreSQL (and PGlite), MySQL/MariaDB or
- * SQLite, with exactly the semantics of the memory layer.
+ * SQLite, with exactly the semantics of the memory layer. Each call's statements
+ * are built in their own module (read-page, read-one, read-related, read-included)
+ * and run through the session (timeouts, cancellation, errors).
  */
-import { sql, type SqlBool } from 'kysely';
 import { OPERATORS, type Operator } from '../../ast/operators.js';
-import type { SortKey } from '../../ast/query-ast.js';
 import { resolveSchema } from '../../schema/resolved-schema.js';
-import type { SqlExecutor } from './sql-executor.js';
 import type { ResourceSchema } from '../../schema/schema.js';
-import {
-  type DataLayer,
-  type Id,
-  type IncludeRequest,
-  type IncludeResult,
-  type LayerContext,
-  type ReadRequest,
-  type ReadResult,
-  type RelatedReadRequest,
-  type Row,
-} from '../data-layer.js';
-import { compileContext, type TableScope } from './compile-filter.js';
-import { ownerExists, readPage, ROOT } from './read-page.js';
-import { createSqlSession } from './sql-session.js';
-import { compileSort } from './compile-sort.js';
-import { aliasedTable, columnRef, relatedSource } from './relationship-sql.js';
-import { decodeId, selectPlan } from './row-codec.js';
+import type { DataLayer } from '../data-layer.js';
+import { collectionRead } from './read-page.js';
+import { includedRead } from './read-included.js';
+import { oneRead } from './read-one.js';
+import { linkageOf, relatedRead } from './read-related.js';
 import { detectDialect, dialectHooks, type SqlDialect, type SqlDialectName } from './sql-dialect.js';
-import {
-  requireMappedRelationship,
-  requireMappedType,
-  type ResolvedSqlMapping,
-  resolveSqlMapping,
-  type SqlMapping,
-} from './sql-mapping.js';
+import type { SqlExecutor } from './sql-executor.js';
+import { type ResolvedSqlMapping, resolveSqlMapping, type SqlMapping } from './sql-mapping.js';
+import { createSqlSession } from './sql-session.js';
 import { verifySqlSetup } from './verify-setup.js';
 
 /** Options of `createSqlLayer`. */
@@ -71,8 +54,6 @@ export interface SqlLayer extends DataLayer {
 }
 
 const ALL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(OPERATORS);
-const ID_ASC: readonly SortKey[] = [{ path: [], field: 'id', direction: 'asc' }];
-
 
 /**
  * Creates the SQL data layer over a Kysely instance. The mapping is checked
@@ -98,32 +79,6 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     throw new Error('statementTimeoutMs must be a positive integer');
   }
   const session = createSqlSession(db, dialect, statementTimeoutMs);
-  const run = session.run;
-
-  async function readRelatedRows(
-    request: RelatedReadRequest,
-    context: LayerContext,
-    idsOnly: boolean,
-  ): Promise<ReadResult | null> {
-    const owner = requireMappedType(mapping, request.type);
-    const relationship = requireMappedRelationship(owner, request.relationship);
-    const target = requireMappedType(mapping, relationship.relationship.target);
-    const { from, ownerKey } = relatedSource(relationship, owner, target, ROOT);
-    const link = sql<SqlBool>`${ownerKey} = ${request.id}`;
-    const scope: TableScope = { mapped: target, alias: ROOT };
-    const toOne = !relationship.relationship.toMany;
-    const page = toOne ? { filter: null, sort: ID_ASC, offset: 0, limit: null } : request;
-    const pageRequest: Omit<ReadRequest, 'type'> =
-      request.attributes === undefined ? page : { ...page, attributes: request.attributes };
-    return run(context.signal, async (executor) => {
-      const [exists, result] = await Promise.all([
-        ownerExists(executor, owner, request.id),
-        readPage(executor, compileContext(mapping, session.hooks(), 's'), scope, from, [link], pageRequest, idsOnly),
-      ]);
-      return exists ? result : null;
-    }, pageRequest.filter);
-  }
-
   return {
     dialect: dialect.name,
     mapping,
@@ -132,60 +87,12 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
       await session.prepare();
       await verifySqlSetup(db, mapping, session.hooks());
     },
-
-    async read(request, context) {
-      const mapped = requireMappedType(mapping, request.type);
-      return run(context.signal, (executor) =>
-        readPage(executor, compileContext(mapping, session.hooks(), 's'), { mapped, alias: ROOT }, aliasedTable(mapped.table, ROOT), [], request, false),
-      request.filter);
-    },
-
-    async readOne(type, id, context) {
-      const mapped = requireMappedType(mapping, type);
-      const plan = selectPlan(mapped, ROOT);
-      return run(context.signal, async (executor) => {
-        const { rows } = await sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${id}`.execute(
-          executor,
-        );
-        const raw = rows[0];
-        return raw === undefined ? null : plan.decode(raw);
-      });
-    },
-
-    async readRelated(request, context) {
-      return readRelatedRows(request, context, false);
-    },
-
-    async readLinkage(request, context) {
-      const result = await readRelatedRows(request, context, true);
-      if (result === null) return null;
-      const { rows, ...counted } = result;
-      return { ids: rows.map((row) => row.id), ...counted };
-    },
-
-    async readIncluded(request: IncludeRequest, context: LayerContext): Promise<IncludeResult> {
-      const owner = requireMappedType(mapping, request.type);
-      const relationship = requireMappedRelationship(owner, request.relationship);
-      const target = requireMappedType(mapping, relationship.relationship.target);
-      const { from, ownerKey } = relatedSource(relationship, owner, target, ROOT);
-      const plan = selectPlan(target, ROOT, request.attributes);
-      const sort = compileSort(ID_ASC, { mapped: target, alias: ROOT }, compileContext(mapping, session.hooks(), 's'));
-      const orderBy = sort.orderBy === null ? sql`` : sql` order by ${sort.orderBy}`;
-      const result = new Map<string, Row[]>(request.ids.map((id) => [String(id), []]));
-      const ids = [...new Set(request.ids)];
-      const chunks: Id[][] = [];
-      for (let start = 0; start < ids.length; start += chunkSize) chunks.push(ids.slice(start, start + chunkSize));
-      return run(context.signal, async (executor) => {
-        for (const chunk of chunks) {
-          const { rows } = await sql<Record<string, unknown>>`select ${ownerKey} as ${sql.id('o')}, ${sql.join(plan.columns)} from ${from} where ${ownerKey} in (${sql.join(chunk)})${orderBy}`.execute(
-            executor,
-          );
-          for (const raw of rows) {
-            result.get(String(decodeId(owner.type.id, raw['o'])))?.push(plan.decode(raw));
-          }
-        }
-        return result;
-      });
-    },
+    // Async, so that a request naming no mapped type or relationship rejects instead of throwing.
+    read: async (request, context) => session.execute(context.signal, collectionRead(mapping, request)),
+    readOne: async (type, id, context) => session.execute(context.signal, oneRead(mapping, type, id)),
+    readRelated: async (request, context) => session.execute(context.signal, relatedRead(mapping, request, false)),
+    readLinkage: async (request, context) =>
+      linkageOf(await session.execute(context.signal, relatedRead(mapping, request, true))),
+    readIncluded: async (request, context) => session.execute(context.signal, includedRead(mapping, request, chunkSize)),
   };
 }

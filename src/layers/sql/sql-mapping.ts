@@ -10,6 +10,8 @@ import type {
   ResolvedType,
 } from '../../schema/resolved-schema.js';
 import { SchemaError, type SchemaIssue } from '../../schema/schema-error.js';
+import { checkName } from './mapping-names.js';
+import { mapRelationship } from './relationship-mapping.js';
 
 /**
  * How the types of a schema are stored. Every member is optional.
@@ -121,152 +123,68 @@ export function resolveSqlMapping(schema: ResolvedSchema, mapping: SqlMapping = 
   for (const typeName of Object.keys(given)) {
     if (!schema.types.has(typeName)) issues.push({ type: typeName, message: 'is mapped but not in the schema' });
   }
+  const mappedTypes = [...schema.types.values()].map((type) =>
+    mapType(type, Object.hasOwn(given, type.name) ? given[type.name] : undefined, issues),
+  );
   const types = new Map<string, MappedType>();
-  const relationshipsByType = new Map<string, Map<string, MappedRelationship>>();
-  for (const type of schema.types.values()) {
-    const typeMapping = Object.hasOwn(given, type.name) ? given[type.name] : undefined;
-    const table: TableName = {
-      schema: typeMapping?.schema,
-      name: checkName(issues, type.name, undefined, typeMapping?.table ?? type.name, 'table'),
-    };
-    const primaryKey = checkName(issues, type.name, 'id', typeMapping?.primaryKey ?? 'id', 'primary key');
-    const columns = new Map<string, string>([['id', primaryKey]]);
-    const columnMap = typeMapping?.columns ?? {};
-    for (const attribute of Object.keys(columnMap)) {
-      if (!type.attributes.has(attribute)) {
-        issues.push({ type: type.name, field: attribute, message: 'has a column mapping but is not an attribute' });
-      }
-    }
-    for (const attribute of type.attributes.keys()) {
-      const column = Object.hasOwn(columnMap, attribute) ? columnMap[attribute] : undefined;
-      columns.set(attribute, checkName(issues, type.name, attribute, column ?? attribute, 'column'));
-    }
-    const seen = new Map<string, string>();
-    for (const [field, column] of columns) {
-      const previous = seen.get(column);
-      if (previous !== undefined) {
-        issues.push({ type: type.name, field, message: `uses column "${column}", already used by "${previous}"` });
-      }
-      seen.set(column, field);
-    }
-    const relationshipMap = typeMapping?.relationships ?? {};
-    for (const relationship of Object.keys(relationshipMap)) {
-      if (!type.relationships.has(relationship)) {
-        issues.push({ type: type.name, field: relationship, message: 'has a mapping but is not a relationship' });
-      }
-    }
+  for (const mapped of mappedTypes) {
     const relationships = new Map<string, MappedRelationship>();
-    relationshipsByType.set(type.name, relationships);
-    types.set(type.name, { type, table, primaryKey, columns, relationships });
-  }
-  for (const type of schema.types.values()) {
-    const relationships = relationshipsByType.get(type.name);
-    if (relationships === undefined) continue;
-    for (const relationship of type.relationships.values()) {
-      const mapped = mapRelationship(schema, given, relationship, issues);
-      if (mapped !== undefined) relationships.set(relationship.name, mapped);
+    for (const relationship of mapped.type.relationships.values()) {
+      const stored = mapRelationship(schema, given, relationship, issues);
+      if (stored !== undefined) relationships.set(relationship.name, stored);
     }
+    types.set(mapped.type.name, { ...mapped, relationships });
   }
   if (issues.length > 0) throw new SchemaError(issues);
   return { schema, types };
 }
 
-function explicitMapping(
-  given: NonNullable<SqlMapping['types']>,
-  type: string,
-  relationship: string,
-): SqlRelationshipMapping | undefined {
-  const typeMapping = Object.hasOwn(given, type) ? given[type] : undefined;
-  const relationships = typeMapping?.relationships ?? {};
-  return Object.hasOwn(relationships, relationship) ? relationships[relationship] : undefined;
-}
-
-function mapRelationship(
-  schema: ResolvedSchema,
-  given: NonNullable<SqlMapping['types']>,
-  relationship: ResolvedRelationship,
+/** The table, primary key and columns of one type; unknown attributes and relationships of its mapping are issues. */
+function mapType(
+  type: ResolvedType,
+  typeMapping: SqlTypeMapping | undefined,
   issues: SchemaIssue[],
-): MappedRelationship | undefined {
-  const { owner, name } = relationship;
-  const explicit = explicitMapping(given, owner, name);
-  if (explicit !== undefined) {
-    if ('joinTable' in explicit) return joinTable(issues, relationship, explicit.joinTable, false);
-    const column = checkName(issues, owner, name, explicit.foreignKey, 'foreign key');
-    return relationship.toMany
-      ? { kind: 'target-column', relationship, column }
-      : { kind: 'owner-column', relationship, column };
-  }
-  const inverse =
-    relationship.inverse === undefined
-      ? undefined
-      : schema.types.get(relationship.target)?.relationships.get(relationship.inverse);
-  if (!relationship.toMany) {
-    // A to-one side follows an explicit mapping of its to-many inverse.
-    const inverseMapping =
-      inverse?.toMany === true ? explicitMapping(given, inverse.owner, inverse.name) : undefined;
-    if (inverseMapping !== undefined && 'joinTable' in inverseMapping) {
-      return joinTable(issues, relationship, inverseMapping.joinTable, true);
-    }
-    const column = inverseMapping === undefined ? `${name}_id` : inverseMapping.foreignKey;
-    return { kind: 'owner-column', relationship, column };
-  }
-  if (inverse !== undefined && !inverse.toMany) {
-    const inverseMapping = explicitMapping(given, inverse.owner, inverse.name);
-    if (inverseMapping === undefined) return { kind: 'target-column', relationship, column: `${inverse.name}_id` };
-    if ('joinTable' in inverseMapping) return joinTable(issues, relationship, inverseMapping.joinTable, true);
-    return { kind: 'target-column', relationship, column: inverseMapping.foreignKey };
-  }
-  if (inverse !== undefined) {
-    const inverseMapping = explicitMapping(given, inverse.owner, inverse.name);
-    if (inverseMapping !== undefined && 'joinTable' in inverseMapping) {
-      return joinTable(issues, relationship, inverseMapping.joinTable, true);
-    }
-    // Both sides to-many: one shared table, named after the side that sorts first.
-    const self = `${owner}_${name}`;
-    const other = `${inverse.owner}_${inverse.name}`;
-    const swapped = other < self;
-    return joinTable(
-      issues,
-      relationship,
-      { table: swapped ? other : self, ownerColumn: 'source_id', targetColumn: 'target_id' },
-      swapped,
-    );
-  }
-  return joinTable(
-    issues,
-    relationship,
-    { table: `${owner}_${name}`, ownerColumn: 'source_id', targetColumn: 'target_id' },
-    false,
-  );
-}
-
-function joinTable(
-  issues: SchemaIssue[],
-  relationship: ResolvedRelationship,
-  table: SqlJoinTable,
-  swapped: boolean,
-): MappedRelationship {
-  const { owner, name } = relationship;
-  return {
-    kind: 'join-table',
-    relationship,
-    table: { schema: table.schema, name: checkName(issues, owner, name, table.table, 'join table') },
-    ownerColumn: checkName(issues, owner, name, swapped ? table.targetColumn : table.ownerColumn, 'join column'),
-    targetColumn: checkName(issues, owner, name, swapped ? table.ownerColumn : table.targetColumn, 'join column'),
+): Omit<MappedType, 'relationships'> {
+  const table: TableName = {
+    schema: typeMapping?.schema,
+    name: checkName(issues, type.name, undefined, typeMapping?.table ?? type.name, 'table'),
   };
+  const primaryKey = checkName(issues, type.name, 'id', typeMapping?.primaryKey ?? 'id', 'primary key');
+  const columns = mapColumns(type, typeMapping?.columns ?? {}, primaryKey, issues);
+  for (const relationship of Object.keys(typeMapping?.relationships ?? {})) {
+    if (!type.relationships.has(relationship)) {
+      issues.push({ type: type.name, field: relationship, message: 'has a mapping but is not a relationship' });
+    }
+  }
+  return { type, table, primaryKey, columns };
 }
 
-function checkName(
+/** The column of `id` and of every attribute, each used by one field only. */
+function mapColumns(
+  type: ResolvedType,
+  columnMap: { readonly [attribute: string]: string },
+  primaryKey: string,
   issues: SchemaIssue[],
-  type: string,
-  field: string | undefined,
-  name: unknown,
-  what: string,
-): string {
-  if (typeof name === 'string' && name.length > 0 && name.length <= 63 && !name.includes('\0')) return name;
-  const issue = `has an invalid ${what} name ${JSON.stringify(name)} (1 to 63 characters, no NUL)`;
-  issues.push(field === undefined ? { type, message: issue } : { type, field, message: issue });
-  return String(name);
+): Map<string, string> {
+  for (const attribute of Object.keys(columnMap)) {
+    if (!type.attributes.has(attribute)) {
+      issues.push({ type: type.name, field: attribute, message: 'has a column mapping but is not an attribute' });
+    }
+  }
+  const columns = new Map<string, string>([['id', primaryKey]]);
+  for (const attribute of type.attributes.keys()) {
+    const column = Object.hasOwn(columnMap, attribute) ? columnMap[attribute] : undefined;
+    columns.set(attribute, checkName(issues, type.name, attribute, column ?? attribute, 'column'));
+  }
+  const seen = new Map<string, string>();
+  for (const [field, column] of columns) {
+    const previous = seen.get(column);
+    if (previous !== undefined) {
+      issues.push({ type: type.name, field, message: `uses column "${column}", already used by "${previous}"` });
+    }
+    seen.set(column, field);
+  }
+  return columns;
 }
 
 /**

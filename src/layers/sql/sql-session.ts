@@ -10,6 +10,7 @@ import { DataLayerError } from '../data-layer.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { toDataLayerError } from './sql-errors.js';
 import type { SqlExecutor } from './sql-executor.js';
+import type { SqlRead } from './sql-read.js';
 
 /** How the layer runs statements. */
 export interface SqlSession {
@@ -19,6 +20,8 @@ export interface SqlSession {
   prepare(): Promise<unknown>;
   /** Runs `work`, after the dialect's `prepare` when `filter` lower-cases text. */
   run<T>(signal: AbortSignal, work: (executor: SqlExecutor) => Promise<T>, filter?: FilterNode | null): Promise<T>;
+  /** Runs the statements of one layer call, compiled with the hooks of the moment. */
+  execute<T>(signal: AbortSignal, read: SqlRead<T>): Promise<T>;
 }
 
 /**
@@ -68,7 +71,12 @@ export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statement
     }
   }
 
-  return { hooks: () => hooks, prepare: prepared, run };
+  return {
+    hooks: () => hooks,
+    prepare: prepared,
+    run,
+    execute: (signal, read) => run(signal, (executor) => read.run(executor, hooks), read.filter),
+  };
 }
 
 const CASE_OPERATORS: ReadonlySet<string> = new Set(['ilike', 'notilike', 'match']);

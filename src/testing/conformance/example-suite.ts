@@ -64,12 +64,7 @@ export function registerExampleSuite(options: DescribeDataLayerOptions, skips: S
       if (current === undefined) throw new Error(`${options.name}: create() did not give a layer`);
       return current;
     };
-    const register = (
-      id: string,
-      description: string,
-      operators: readonly Operator[],
-      body: (layer: DataLayer, context: TestContext) => Promise<void>,
-    ): void => {
+    const register: Register = (id, description, operators, body) => {
       const title = `${id}: ${description}`;
       const reason = skips.reasonFor(id) ?? skips.operatorReason(operators);
       if (reason !== undefined) {
@@ -83,100 +78,121 @@ export function registerExampleSuite(options: DescribeDataLayerOptions, skips: S
       });
     };
 
-    describe('read: filter, sort and page', () => {
-      for (const example of COLLECTION_CASES) {
-        register(example.id, example.description, operatorsIn(example.type, example.query), async (target, context) => {
-          const failure = await checkCollectionCase(target, example, context.signal);
-          if (failure !== undefined) expect.fail(failure);
-        });
-      }
-    });
+    registerReadCases(register);
+    registerRouteCases(register);
+    registerIncludeCases(register);
+  });
+}
 
-    describe('readOne', () => {
-      for (const example of READ_ONE_CASES) {
-        register(example.id, example.description, [], async (target, context) => {
-          const row = await target.readOne(example.type, example.key, { signal: context.signal });
-          expect(row === null ? null : declaredFields(example.type, row)).toEqual(example.expect);
-        });
-      }
-    });
+/** Registers one case: a test named `<id>: <description>`, skipped with its reason where it must be. */
+type Register = (
+  id: string,
+  description: string,
+  operators: readonly Operator[],
+  body: (layer: DataLayer, context: TestContext) => Promise<void>,
+) => void;
 
-    describe('ids from a URL path', () => {
-      for (const example of PATH_ID_CASES) {
-        register(example.id, example.description, [], async (target, context) => {
-          const ast = parse(example.type, '');
-          const execution = await executeOne(ast, example.path, { schema, layer: target, signal: context.signal });
-          const data = execution?.data;
-          expect(data === undefined || data === null || Array.isArray(data) ? null : (data as Resource).row.id).toBe(example.expect);
-        });
-      }
-    });
+/** The collection cases and the keyset window cases. */
+function registerReadCases(register: Register): void {
+  describe('read: filter, sort and page', () => {
+    for (const example of COLLECTION_CASES) {
+      register(example.id, example.description, operatorsIn(example.type, example.query), async (target, context) => {
+        const failure = await checkCollectionCase(target, example, context.signal);
+        if (failure !== undefined) expect.fail(failure);
+      });
+    }
+  });
+}
 
-    describe('readRelated and readLinkage', () => {
-      for (const example of RELATED_CASES) {
-        const target = relatedType(example);
-        register(example.id, example.description, operatorsIn(target, example.query), async (store, context) => {
-          const request = relatedRequest(example);
-          const rows = await store.readRelated(request, { signal: context.signal });
-          const linkage = await store.readLinkage(request, { signal: context.signal });
-          expect({
-            readRelated: rows === null ? null : { ids: rows.rows.map((row) => row.id), total: rows.total },
-            readLinkage: linkage === null ? null : { ids: [...linkage.ids], total: linkage.total },
-          }).toEqual({ readRelated: example.expect, readLinkage: example.expect });
-        });
-      }
-    });
+/** `readOne`, ids from a URL path, `readRelated`/`readLinkage` and `readIncluded`. */
+function registerRouteCases(register: Register): void {
+  describe('readOne', () => {
+    for (const example of READ_ONE_CASES) {
+      register(example.id, example.description, [], async (target, context) => {
+        const row = await target.readOne(example.type, example.key, { signal: context.signal });
+        expect(row === null ? null : declaredFields(example.type, row)).toEqual(example.expect);
+      });
+    }
+  });
 
-    describe('keyset windows (cursor pages)', () => {
-      for (const example of KEYSET_CASES) {
-        register(example.id, example.description, [], async (target, context) => {
-          const failure = await checkKeysetCase(target, example, context.signal);
-          if (failure !== undefined) expect.fail(failure);
-        });
-      }
-    });
+  describe('ids from a URL path', () => {
+    for (const example of PATH_ID_CASES) {
+      register(example.id, example.description, [], async (target, context) => {
+        const ast = parse(example.type, '');
+        const execution = await executeOne(ast, example.path, { schema, layer: target, signal: context.signal });
+        const data = execution?.data;
+        expect(data === undefined || data === null || Array.isArray(data) ? null : (data as Resource).row.id).toBe(example.expect);
+      });
+    }
+  });
 
-    describe('readIncluded', () => {
-      for (const example of INCLUDED_CASES) {
-        register(example.id, example.description, [], async (target, context) => {
-          const result = await target.readIncluded(
-            { type: example.type, relationship: example.relationship, ids: example.keys },
-            { signal: context.signal },
-          );
-          const byOwner = Object.fromEntries([...result].map(([owner, rows]) => [owner, rows.map((row) => row.id)]));
-          expect(byOwner).toEqual(example.expect);
-        });
-      }
-    });
+  describe('readRelated and readLinkage', () => {
+    for (const example of RELATED_CASES) {
+      const target = relatedType(example);
+      register(example.id, example.description, operatorsIn(target, example.query), async (store, context) => {
+        const request = relatedRequest(example);
+        const rows = await store.readRelated(request, { signal: context.signal });
+        const linkage = await store.readLinkage(request, { signal: context.signal });
+        expect({
+          readRelated: rows === null ? null : { ids: rows.rows.map((row) => row.id), total: rows.total },
+          readLinkage: linkage === null ? null : { ids: [...linkage.ids], total: linkage.total },
+        }).toEqual({ readRelated: example.expect, readLinkage: example.expect });
+      });
+    }
+  });
 
-    describe('include through executeCollection', () => {
-      for (const example of INCLUDE_CASES) {
-        register(example.id, example.description, operatorsIn(example.type, example.query), async (target, context) => {
-          const execution = await executeCollection(parse(example.type, example.query), {
-            schema,
-            layer: target,
-            signal: context.signal,
-          });
-          expect(summarize(execution.data, execution.total, execution.included)).toEqual({
-            ids: example.expect.ids,
-            total: example.expect.total,
-            included: [...(example.expect.included ?? [])].sort(),
-          });
+  describe('keyset windows (cursor pages)', () => {
+    for (const example of KEYSET_CASES) {
+      register(example.id, example.description, [], async (target, context) => {
+        const failure = await checkKeysetCase(target, example, context.signal);
+        if (failure !== undefined) expect.fail(failure);
+      });
+    }
+  });
+
+  describe('readIncluded', () => {
+    for (const example of INCLUDED_CASES) {
+      register(example.id, example.description, [], async (target, context) => {
+        const result = await target.readIncluded(
+          { type: example.type, relationship: example.relationship, ids: example.keys },
+          { signal: context.signal },
+        );
+        const byOwner = Object.fromEntries([...result].map(([owner, rows]) => [owner, rows.map((row) => row.id)]));
+        expect(byOwner).toEqual(example.expect);
+      });
+    }
+  });
+}
+
+/** Includes through the executor, and the batching of their layer calls. */
+function registerIncludeCases(register: Register): void {
+  describe('include through executeCollection', () => {
+    for (const example of INCLUDE_CASES) {
+      register(example.id, example.description, operatorsIn(example.type, example.query), async (target, context) => {
+        const execution = await executeCollection(parse(example.type, example.query), {
+          schema,
+          layer: target,
+          signal: context.signal,
         });
-      }
-      for (const example of BATCHING_CASES) {
-        register(example.id, example.description, operatorsIn(example.type, example.query), async (target, context) => {
-          const counted = countingLayer(target);
-          const execution = await executeCollection(parse(example.type, example.query), {
-            schema,
-            layer: counted.layer,
-            signal: context.signal,
-          });
-          expect(counted.calls).toEqual({ read: example.calls.read, readOne: 0, readRelated: 0, readLinkage: 0, readIncluded: example.calls.readIncluded });
-          expect(summarize(execution.data, execution.total, execution.included).included).toEqual([...example.included].sort());
+        expect(summarize(execution.data, execution.total, execution.included)).toEqual({
+          ids: example.expect.ids,
+          total: example.expect.total,
+          included: [...(example.expect.included ?? [])].sort(),
         });
-      }
-    });
+      });
+    }
+    for (const example of BATCHING_CASES) {
+      register(example.id, example.description, operatorsIn(example.type, example.query), async (target, context) => {
+        const counted = countingLayer(target);
+        const execution = await executeCollection(parse(example.type, example.query), {
+          schema,
+          layer: counted.layer,
+          signal: context.signal,
+        });
+        expect(counted.calls).toEqual({ read: example.calls.read, readOne: 0, readRelated: 0, readLinkage: 0, readIncluded: example.calls.readIncluded });
+        expect(summarize(execution.data, execution.total, execution.included).included).toEqual([...example.included].sort());
+      });
+    }
   });
 }
 

@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import type { Id, Row } from '../data-layer.js';
+import { ROOT } from './read-page.js';
+import { aliasedTable, columnRef } from './relationship-sql.js';
+import { selectPlan } from './row-codec.js';
+import { requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
+import type { SqlRead } from './sql-read.js';
+
+/**
+ * One record by id (`GET /persons/1`): one statement; `null` when there is none.
+ *
+ * @example
+ * await session.execute(signal, oneRead(mapping, 'person', '1')); // { id: '1', name: 'John', … }
+ */
+export function oneRead(mapping: ResolvedSqlMapping, type: string, id: Id): SqlRead<Row | null> {
+  const mapped = requireMappedType(mapping, type);
+  const plan = selectPlan(mapped, ROOT);
+  return {
+    filter: null,
+    run: async (executor) => {
+      const { rows } = await sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${id}`.execute(
+        executor,
+      );
+      const raw = rows[0];
+      return raw === undefined ? null : plan.decode(raw);
+    },
+  };
+}
