@@ -154,7 +154,7 @@ export function datasetQueries(dataset: RandomDataset, layer: DataLayer, skips: 
   const { schema, data } = dataset;
   const operators = OPERATORS.filter((operator) => layer.operators.has(operator) && !skips.operators.has(operator));
   // One generator per type, built once per dataset (building one draws nothing random).
-  const byType = Object.keys(schema.types).map((type) => arbitraryQueryAst(schema, type, { operators, data }));
+  const byType = Object.keys(schema.types).map((type) => arbitraryQueryAst(schema, type, { operators, data, cursorPages: true }));
   return fc.constantFrom(...byType).chain((arbitrary) => arbitrary);
 }
 
