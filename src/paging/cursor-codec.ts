@@ -6,7 +6,7 @@
  */
 import type { KeyValue, SortKey } from '../ast/query-ast.js';
 import type { ResolvedAttribute } from '../schema/resolved-schema.js';
-import { codePointLength, isUnstorable } from '../parse/filter/string-rules.js';
+import { isUnstorable } from '../parse/filter/string-rules.js';
 import { fromBase64Url, toBase64Url } from './base64url.js';
 import { sortFingerprint } from './sort-fingerprint.js';
 
@@ -29,7 +29,6 @@ export interface CursorTarget {
   /** One per key of `sort`. */
   readonly fields: readonly CursorField[];
   readonly maxCursorLength: number;
-  readonly maxStringLength: number;
 }
 
 /**
@@ -46,8 +45,9 @@ export function encodeCursor(type: string, sort: readonly SortKey[], values: rea
  * The key values of a cursor, checked: at most `maxCursorLength` characters,
  * base64url of a JSON array, the fingerprint of the request's type and sort, one
  * value per sort key, each valid for its field's schema (ajv; dates as dates) and
- * obeying the rules of every value (no NUL or lone surrogate, at most
- * `maxStringLength` characters, integers within ±2^53 − 1). The result is a
+ * obeying the rules of every value (no NUL or lone surrogate, integers within
+ * ±2^53 − 1). `maxStringLength` does not apply: a cursor holds the row's own values,
+ * however long, and `maxCursorLength` bounds it whole. The result is a
  * frozen array, or a message saying what is wrong (never an internal error's text).
  *
  * @example
@@ -71,25 +71,20 @@ export function decodeCursor(text: string, target: CursorTarget): readonly KeyVa
   const values = payload.slice(1) as unknown[];
   if (values.length !== target.fields.length) return { fault: 'does not hold one value per sort key' };
   for (let index = 0; index < values.length; index++) {
-    const fault = checkValue(values[index], target.fields[index] as CursorField, target.maxStringLength);
+    const fault = checkValue(values[index], target.fields[index] as CursorField);
     if (fault !== undefined) return { fault };
     if (values[index] === 0) values[index] = 0; // -0 → 0, as JSON writes it
   }
   return Object.freeze(values as KeyValue[]);
 }
 
-function checkValue(value: unknown, field: CursorField, maxStringLength: number): string | undefined {
+function checkValue(value: unknown, field: CursorField): string | undefined {
   const bad = `holds a value that is not valid for "${field.name}"`;
   if (value === null) return field.nullable ? undefined : bad;
   if (typeof value === 'object') return bad;
   if (typeof value === 'number' && (!Number.isFinite(value) || (field.attribute.integer && !Number.isSafeInteger(value)))) {
     return bad;
   }
-  if (typeof value === 'string') {
-    if (value.length > maxStringLength && codePointLength(value) > maxStringLength) {
-      return `holds a value for "${field.name}" longer than ${String(maxStringLength)} characters`;
-    }
-    if (isUnstorable(value)) return bad;
-  }
+  if (typeof value === 'string' && isUnstorable(value)) return bad;
   return field.attribute.validate(value) ? undefined : bad;
 }

@@ -166,7 +166,7 @@ function offsetPage(number: PageMembers['number'], size: number, limits: QueryLi
 function cursorPage(read: PageMembers, size: number, limits: QueryLimits, context: PageContext, fault: Fault): Page | null {
   const fields = context.fields;
   if (fields === undefined) return null;
-  const target = { ...context, fields, maxCursorLength: limits.maxCursorLength, maxStringLength: limits.maxStringLength };
+  const target = { ...context, fields, maxCursorLength: limits.maxCursorLength };
   const bounds: { after?: readonly KeyValue[]; before?: readonly KeyValue[] } = {};
   let failed = false;
   for (const bound of ['after', 'before'] as const) {
