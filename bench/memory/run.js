@@ -385,6 +385,20 @@ for (const size of parseSizes()) {
     row(`OR ${name}`, m.ours, { one: m.one });
   }
 
+  // The two evaluations of the same shapes (generated code vs closures), at sizes up to 100k
+  // (a second layer over the same records).
+  if (wanted('EV') && size <= 100_000) {
+    const closures = createMemoryLayer(schema, data, { evaluation: 'closures' });
+    const on = (target, filter, sort, offset) => () => target.read({ type: 'person', filter, sort, offset, limit: 30 }, { signal }).then((result) => (last = result));
+    const all = (target) => () => { for (const shape of shapes) on(target, shape, [idAsc], 0)(); };
+    for (const [name, filter, sort, offset] of [['F1', F1, [idAsc], 0], ['F2', F2, [idAsc], 0], ['S2', F1, S1, 30]]) {
+      const m = measure({ ours: on(layer, filter, sort, offset), closures: on(closures, filter, sort, offset) });
+      row(`EV ${name}`, m.ours, { closures: m.closures });
+    }
+    const m = measure({ ours: all(layer), closures: all(closures) });
+    row(`EV ${shapes.length} shapes`, m.ours, { closures: m.closures });
+  }
+
   const perQuery = {
     F1: allocated(() => { run(F1, [idAsc], 0, 30); return last; }),
     S1: allocated(() => { run(null, S1, 30, 30); return last; }),
@@ -396,16 +410,16 @@ for (const size of parseSizes()) {
   );
   for (const result of results.filter((r) => r.size === label)) {
     const anchors = Object.entries(result.anchors).map(([name, ms]) => `${name} ${fmt(ms)} ms (${ratio(result.ms, ms)})`);
-    console.log(`  ${result.query.padEnd(8)} ${fmt(result.ms).padStart(8)} ms   vs ${anchors.join(', ')}`);
+    console.log(`  ${result.query.padEnd(14)} ${fmt(result.ms).padStart(8)} ms   vs ${anchors.join(', ')}`);
   }
 }
 
-console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all | first page | one term |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all | first page | one term | closures |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const cell = (ms) => (ms === undefined ? '' : `${fmt(ms)} ms (${ratio(r.ms, ms)})`);
   const a = r.anchors;
-  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} | ${cell(a.one)} |`);
+  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} | ${cell(a.one)} | ${cell(a.closures)} |`);
 }
 console.log('\nRatios are memory layer time ÷ anchor time (lower is better for the layer).');
 

@@ -23,23 +23,23 @@ const planOf = (filter: FilterNode) => lowerFilter(store, 'person', filter).plan
 describe('terms on one field share one evaluation', () => {
   it('lowers an or of eq and in_ on one field to one dictionary set lookup, and an and of ne to its negation', () => {
     expect(planOf(or(cmp('nick', 'eq', 'ann'), cmp('nick', 'in_', ['Bobby', 'x']), cmp('age', 'eq', 3), cmp('nick', 'eq', 'q')))).toEqual({
-      k: 'or',
+      kind: 'or',
       items: [
-        { k: 'member', field: 'nick', column: 0, members: 1, negate: false },
-        { k: 'test', field: 'age', nullable: true, test: { t: 'eq', c: 2, codePoint: false }, negate: false },
+        { kind: 'member', field: 'nick', column: 0, members: 1, negate: false },
+        { kind: 'test', field: 'age', nullable: true, test: { kind: 'eq', c: 2, codePoint: false }, negate: false },
       ],
     });
-    expect(planOf(and(cmp('nick', 'ne', 'ann'), cmp('nick', 'notin_', ['x'])))).toMatchObject({ k: 'member', negate: true });
-    expect(planOf(not(or(cmp('nick', 'eq', 'ann'), cmp('nick', 'eq', 'x'))))).toMatchObject({ k: 'member', negate: true });
+    expect(planOf(and(cmp('nick', 'ne', 'ann'), cmp('nick', 'notin_', ['x'])))).toMatchObject({ kind: 'member', negate: true });
+    expect(planOf(not(or(cmp('nick', 'eq', 'ann'), cmp('nick', 'eq', 'x'))))).toMatchObject({ kind: 'member', negate: true });
     // An and of eq (or an or of ne) is not a set: each term stays.
-    expect(planOf(and(cmp('nick', 'eq', 'ann'), cmp('nick', 'eq', 'x')))).toMatchObject({ k: 'and' });
+    expect(planOf(and(cmp('nick', 'eq', 'ann'), cmp('nick', 'eq', 'x')))).toMatchObject({ kind: 'and' });
   });
 
   it('lowers an or of ilike on one field to one lowered test, and match terms to one split', () => {
-    expect(planOf(or(cmp('name', 'ilike', '%a%'), cmp('name', 'ilike', 'b%'), cmp('name', 'ilike', '%c')))).toMatchObject({ k: 'lowered', negate: false });
-    expect(planOf(and(cmp('name', 'notilike', '%a%'), cmp('name', 'notilike', 'b%')))).toMatchObject({ k: 'lowered', negate: true });
-    expect(planOf(or(cmp('bio', 'match', 'dog'), cmp('bio', 'match', 'cat walker')))).toMatchObject({ k: 'test', test: { t: 'call' } });
-    expect(planOf(and(cmp('bio', 'match', 'dog'), cmp('bio', 'match', 'cat')))).toMatchObject({ k: 'test', test: { t: 'call' } });
+    expect(planOf(or(cmp('name', 'ilike', '%a%'), cmp('name', 'ilike', 'b%'), cmp('name', 'ilike', '%c')))).toMatchObject({ kind: 'lowered', negate: false });
+    expect(planOf(and(cmp('name', 'notilike', '%a%'), cmp('name', 'notilike', 'b%')))).toMatchObject({ kind: 'lowered', negate: true });
+    expect(planOf(or(cmp('bio', 'match', 'dog'), cmp('bio', 'match', 'cat walker')))).toMatchObject({ kind: 'test', test: { kind: 'call' } });
+    expect(planOf(and(cmp('bio', 'match', 'dog'), cmp('bio', 'match', 'cat')))).toMatchObject({ kind: 'test', test: { kind: 'call' } });
   });
 
   describe.each(['generate', 'closures'] as const)('results (%s)', (evaluation) => {
@@ -67,7 +67,7 @@ describe('terms on one field share one evaluation', () => {
     const layer = createMemoryLayer(schema, { pet: many });
     const manyStore = loadStore(resolveSchema(schema), { pet: many });
     const filter = or(cmp('species', 'eq', 's1'), cmp('species', 'eq', 's69998'), cmp('species', 'in_', ['s3', 's4']));
-    expect(lowerFilter(manyStore, 'pet', filter).plan).toMatchObject({ k: 'test', test: { t: 'in' }, negate: false });
+    expect(lowerFilter(manyStore, 'pet', filter).plan).toMatchObject({ kind: 'test', test: { kind: 'in' }, negate: false });
     const read = async (node: FilterNode) =>
       (await layer.read({ type: 'pet', filter: node, sort: [idAsc], offset: 0, limit: null }, { signal: new AbortController().signal })).rows.map((row) => row.id);
     expect(await read(filter)).toEqual([2, 4, 5, 69999]);

@@ -1,4 +1,5 @@
 import type { SortPlanKey } from './query-plan.js';
+import { keyOrderSource } from './sort-order.js';
 import type { ScanMode } from './scan.js';
 
 /**
@@ -13,40 +14,6 @@ import type { ScanMode } from './scan.js';
 export function scanSource(keys: readonly SortPlanKey[], mode: ScanMode, test: string): string {
   if (mode === 'asc' || mode === 'desc') return scanInOrderSource(test, mode === 'desc');
   return [comparatorSource(keys), ...(mode === 'top' ? [HEAP_SOURCE] : []), scanSortedSource(test, mode === 'top')].join('\n');
-}
-
-/** A field access on row variable `row`; the name comes from the schema, written as a JSON literal. */
-export function access(row: string, field: string): string {
-  return `${row}[${JSON.stringify(field)}]`;
-}
-
-/** A non-negative integer written into the source, checked. */
-export function integer(value: number): string {
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error('Invalid index in a query plan');
-  return String(value);
-}
-
-/**
- * The rule of one sort key: statements that return the order when the key
- * decides it (nulls last ascending and first descending, code points, direction),
- * comparing row `a`'s value with `other` (row `b`'s value, or a bound's value).
- */
-function keyOrderSource(key: SortPlanKey, index: number, other: string): string {
-  const read = (row: string): string => {
-    if (key.slots.length === 0) return access(row, key.field);
-    const steps = key.slots.map((slot) => `(t = t[L][${integer(slot)}]) === null ? null : `).join('');
-    return `(t = ${row}, ${steps}${access('t', key.field)})`;
-  };
-  const [x, y] = [`x${index}`, `y${index}`];
-  const before = key.desc ? '1' : '-1';
-  const after = key.desc ? '-1' : '1';
-  const order = key.codePoint ? `return cps(${x}, ${y}) < 0 ? ${before} : ${after};` : `return ${x} < ${y} ? ${before} : ${after};`;
-  return [
-    `const ${x} = ${read('a')}, ${y} = ${other === 'b' ? read('b') : `${other}[${index}]`};`,
-    `if (${x} == null) { if (${y} != null) return ${after}; }`,
-    `else if (${y} == null) return ${before};`,
-    `else if (${x} !== ${y}) { ${order} }`,
-  ].join('\n');
 }
 
 function comparatorSource(keys: readonly SortPlanKey[]): string {

@@ -1,6 +1,8 @@
 import { compareCodePoints } from './code-point-order.js';
-import type { FilterPlan, SortPlanKey, ValueTest } from './query-plan.js';
-import { access, integer, scanSource } from './generate-scan.js';
+import { scanSource } from './generate-scan.js';
+import { integer } from './source-text.js';
+import { planRule, type PlanWriter } from './plan-rules.js';
+import type { FilterPlan, SortPlanKey } from './query-plan.js';
 import type { ScanMode, ScanResult, ScanWindow } from './scan.js';
 import { LINKS, POSITION } from './store.js';
 import type { Row } from '../data-layer.js';
@@ -79,107 +81,27 @@ export function generateSource(plan: FilterPlan | null, keys: readonly SortPlanK
   return lines.join('\n');
 }
 
-class Emitter {
+/** Writes a shape's functions: the generated side of `PLAN_RULES`. */
+class Emitter implements PlanWriter {
   readonly functions: string[] = [];
   constantCount = 0;
   private next = 0;
 
-  /** Emits a predicate function for a plan and returns its name. */
   predicate(plan: FilterPlan): string {
-    const name = `p${this.next++}`;
     const body = this.expression(plan, 'r');
-    this.functions.push(`function ${name}(r) { return ${body}; }`);
+    return this.helper((name) => `function ${name}(r) { return ${body}; }`);
+  }
+
+  helper(source: (name: string) => string): string {
+    const name = `p${this.next++}`;
+    this.functions.push(source(name));
     return name;
   }
 
-  private constant(index: number): string {
+  constant(index: number): string {
     this.constantCount = Math.max(this.constantCount, index + 1);
     return `k${integer(index)}`;
   }
 
-  private expression(plan: FilterPlan, row: string): string {
-    switch (plan.k) {
-      case 'const':
-        return plan.value ? 'true' : 'false';
-      case 'and':
-      case 'or':
-        return `(${plan.items.map((item) => this.expression(item, row)).join(plan.k === 'and' ? ' && ' : ' || ')})`;
-      case 'is': {
-        const value = access(row, plan.field);
-        const holds = plan.value === null ? `${value} == null` : `${value} === ${plan.value ? 'true' : 'false'}`;
-        return plan.negate ? `!(${holds})` : `(${holds})`;
-      }
-      case 'test': {
-        const value = access(row, plan.field);
-        const holds = this.test(plan.test, value);
-        const outcome = plan.negate ? `!(${holds})` : `(${holds})`;
-        return plan.nullable ? `(${value} != null && ${outcome})` : outcome;
-      }
-      case 'lowered': {
-        const value = access(row, plan.field);
-        const lowered = `${this.constant(plan.column)}[${row}[P]]`;
-        const holds = `${this.constant(plan.matcher)}(${lowered})`;
-        const outcome = plan.negate ? `!${holds}` : holds;
-        return plan.nullable ? `(${value} != null && ${outcome})` : outcome;
-      }
-      case 'member': {
-        const code = `${this.constant(plan.column)}[${row}[P]]`;
-        return `(${this.constant(plan.members)}[${code}] === ${plan.negate ? '0' : '1'})`;
-      }
-      case 'fields': {
-        const a = access(row, plan.field);
-        const b = access(row, plan.other);
-        const operator = OPERATOR_TOKENS[plan.op];
-        const holds =
-          plan.op === 'eq' || plan.op === 'ne' || !plan.codePoint
-            ? `${a} ${operator} ${b}`
-            : `cps(${a}, ${b}) ${operator} 0`;
-        const outcome = plan.negate ? `!(${holds})` : `(${holds})`;
-        return plan.nullable ? `(${a} != null && ${b} != null && ${outcome})` : outcome;
-      }
-      case 'exists': {
-        const inner = this.predicate(plan.item);
-        const name = `e${this.next++}`;
-        const slot = integer(plan.slot);
-        this.functions.push(
-          plan.toMany
-            ? `function ${name}(r) { const a = r[L][${slot}]; for (let i = 0; i < a.length; i++) { if (${inner}(a[i])) return true; } return false; }`
-            : `function ${name}(r) { const t = r[L][${slot}]; return t !== null && ${inner}(t); }`,
-        );
-        return plan.negate ? `!${name}(${row})` : `${name}(${row})`;
-      }
-    }
-  }
-
-  private test(test: ValueTest, value: string): string {
-    switch (test.t) {
-      case 'eq':
-        return `${value} === ${this.constant(test.c)}`;
-      case 'lt':
-      case 'le':
-      case 'gt':
-      case 'ge': {
-        const operator = OPERATOR_TOKENS[test.t];
-        const constant = this.constant(test.c);
-        return test.codePoint ? `cps(${value}, ${constant}) ${operator} 0` : `${value} ${operator} ${constant}`;
-      }
-      case 'between': {
-        const lo = this.constant(test.lo);
-        const hi = this.constant(test.hi);
-        return test.codePoint
-          ? `cps(${value}, ${lo}) >= 0 && cps(${value}, ${hi}) <= 0`
-          : `${value} >= ${lo} && ${value} <= ${hi}`;
-      }
-      case 'in':
-        return `${this.constant(test.c)}.has(${value})`;
-      case 'call':
-        return `${this.constant(test.c)}(${value})`;
-      case 'startswith':
-        return `${value}.startsWith(${this.constant(test.c)})`;
-      case 'endswith':
-        return `${value}.endsWith(${this.constant(test.c)})`;
-    }
-  }
+  private readonly expression = (plan: FilterPlan, row: string): string => planRule(plan).source(plan, row, this, this.expression);
 }
-
-const OPERATOR_TOKENS = { eq: '===', ne: '!==', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;

@@ -30,7 +30,7 @@ export function lowerFieldComparison(current: TypeStore, node: CompareFieldsNode
   const attribute = requireField(current.type, node.field);
   const other = requireField(current.type, node.other);
   return {
-    k: 'fields',
+    kind: 'fields',
     field: node.field,
     other: node.other,
     nullable: attribute.nullable || other.nullable,
@@ -59,20 +59,20 @@ export function lowerCompare(
   // Native `<` is exact when either side has no unit at or above U+D800.
   const codePoint = (value: unknown): boolean =>
     attribute.kind === 'string' && !current.codeUnitSafe.has(field) && typeof value === 'string' && !isCodeUnitSafe(value);
-  const test = (valueTest: ValueTest, negated: boolean): FilterPlan => ({ k: 'test', field, nullable, test: valueTest, negate: negated });
+  const test = (valueTest: ValueTest, negated: boolean): FilterPlan => ({ kind: 'test', field, nullable, test: valueTest, negate: negated });
   switch (node.op) {
     case 'is_':
     case 'isnot':
-      return { k: 'is', field, value: node.value, negate: negate !== (node.op === 'isnot') };
+      return { kind: 'is', field, value: node.value, negate: negate !== (node.op === 'isnot') };
     case 'in_':
     case 'notin_': {
       const negated = node.op === 'notin_';
-      if (node.value.length === 0) return { k: 'const', value: negated !== negate };
+      if (node.value.length === 0) return { kind: 'const', value: negated !== negate };
       return lowerSetTest(current, field, node.value, negate !== negated, constants);
     }
     case 'between': {
       const [lo, hi] = node.value;
-      return test({ t: 'between', lo: constant(lo), hi: constant(hi), codePoint: codePoint(lo) || codePoint(hi) }, negate);
+      return test({ kind: 'between', lo: constant(lo), hi: constant(hi), codePoint: codePoint(lo) || codePoint(hi) }, negate);
     }
     case 'eq':
     case 'ne':
@@ -81,16 +81,16 @@ export function lowerCompare(
     case 'gt':
     case 'ge': {
       const { op, value } = node;
-      if (value === null) return { k: 'const', value: false };
-      return test({ t: op === 'ne' ? 'eq' : op, c: constant(value), codePoint: codePoint(value) }, negate !== (op === 'ne'));
+      if (value === null) return { kind: 'const', value: false };
+      return test({ kind: op === 'ne' ? 'eq' : op, c: constant(value), codePoint: codePoint(value) }, negate !== (op === 'ne'));
     }
     case 'like':
     case 'notlike':
-      return test({ t: 'call', c: constant(compileLikeMatcher(node.pattern)) }, negate !== (node.op === 'notlike'));
+      return test({ kind: 'call', c: constant(compileLikeMatcher(node.pattern)) }, negate !== (node.op === 'notlike'));
     case 'ilike':
     case 'notilike':
       return {
-        k: 'lowered',
+        kind: 'lowered',
         field,
         nullable,
         matcher: constant(compileLikeMatcher(lowerCasePattern(node.pattern))),
@@ -98,10 +98,10 @@ export function lowerCompare(
         negate: negate !== (node.op === 'notilike'),
       };
     case 'match':
-      return test({ t: 'call', c: constant(compileMatch(node.words)) }, negate);
+      return test({ kind: 'call', c: constant(compileMatch(node.words)) }, negate);
     case 'startswith':
     case 'endswith':
-      return test({ t: node.op, c: constant(node.value) }, negate);
+      return test({ kind: node.op, c: constant(node.value) }, negate);
   }
 }
 
@@ -111,18 +111,18 @@ export function lowerCompare(
  * distinct values for a dictionary.
  *
  * @example
- * lowerSetTest(current, 'name', ['Ann', 'Bob'], false, constants); // { k: 'member', … }
+ * lowerSetTest(current, 'name', ['Ann', 'Bob'], false, constants); // { kind: 'member', … }
  */
 export function lowerSetTest(current: TypeStore, field: string, values: readonly unknown[], negate: boolean, constants: unknown[]): FilterPlan {
   const codes = current.codes(field);
   if (codes === null) {
     const nullable = requireField(current.type, field).nullable;
-    return { k: 'test', field, nullable, test: { t: 'in', c: constants.push(new Set(values)) - 1 }, negate };
+    return { kind: 'test', field, nullable, test: { kind: 'in', c: constants.push(new Set(values)) - 1 }, negate };
   }
   const members = new Uint8Array(codes.dictionary.size);
   for (const value of values) {
     const code = codes.dictionary.get(value);
     if (code !== undefined) members[code] = 1;
   }
-  return { k: 'member', field, column: constants.push(codes.column) - 1, members: constants.push(members) - 1, negate };
+  return { kind: 'member', field, column: constants.push(codes.column) - 1, members: constants.push(members) - 1, negate };
 }

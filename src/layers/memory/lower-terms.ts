@@ -98,15 +98,15 @@ function lowerGroup(group: readonly CompareNode[], term: Term, current: TypeStor
     case 'set':
       return lowerSetTest(current, field, group.flatMap((node) => (Array.isArray(node.value) ? node.value : [node.value])), negate, constants);
     case 'like':
-      return { k: 'test', field, nullable, test: { t: 'call', c: constant(compileLikeAny(patterns())) }, negate };
+      return { kind: 'test', field, nullable, test: { kind: 'call', c: constant(compileLikeAny(patterns())) }, negate };
     case 'ilike': {
       const matcher = constant(compileLikeAny(patterns().map(lowerCasePattern)));
-      return { k: 'lowered', field, nullable, matcher, column: constant(current.lowered(field)), negate };
+      return { kind: 'lowered', field, nullable, matcher, column: constant(current.lowered(field)), negate };
     }
     case 'match': {
       const lists = group.map((node) => ('words' in node ? node.words : []));
       const holds = any ? compileMatchAny(lists) : compileMatch([...new Set(lists.flat())]);
-      return { k: 'test', field, nullable, test: { t: 'call', c: constant(holds) }, negate };
+      return { kind: 'test', field, nullable, test: { kind: 'call', c: constant(holds) }, negate };
     }
   }
 }

@@ -12,9 +12,9 @@ import type { Store, TypeStore } from './store.js';
  * order; native `<` serves the others.
  */
 export type ValueTest =
-  | { readonly t: 'eq' | 'lt' | 'le' | 'gt' | 'ge'; readonly c: number; readonly codePoint: boolean }
-  | { readonly t: 'between'; readonly lo: number; readonly hi: number; readonly codePoint: boolean }
-  | { readonly t: 'in' | 'call' | 'startswith' | 'endswith'; readonly c: number };
+  | { readonly kind: 'eq' | 'lt' | 'le' | 'gt' | 'ge'; readonly c: number; readonly codePoint: boolean }
+  | { readonly kind: 'between'; readonly lo: number; readonly hi: number; readonly codePoint: boolean }
+  | { readonly kind: 'in' | 'call' | 'startswith' | 'endswith'; readonly c: number };
 
 /**
  * The filter lowered for evaluation: pure structure, no client value (values are
@@ -24,16 +24,16 @@ export type ValueTest =
  * polarity and an unknown comparison is false in both.
  */
 export type FilterPlan =
-  | { readonly k: 'const'; readonly value: boolean }
-  | { readonly k: 'and' | 'or'; readonly items: readonly FilterPlan[] }
+  | { readonly kind: 'const'; readonly value: boolean }
+  | { readonly kind: 'and' | 'or'; readonly items: readonly FilterPlan[] }
   /** A comparison: the field is non-null and the test holds (or, negated, does not hold). */
-  | { readonly k: 'test'; readonly field: string; readonly nullable: boolean; readonly test: ValueTest; readonly negate: boolean }
+  | { readonly kind: 'test'; readonly field: string; readonly nullable: boolean; readonly test: ValueTest; readonly negate: boolean }
   /**
    * `ilike`/`notilike` on the type's lower-cased column: the field is non-null and
    * `constants[matcher](constants[column][row[POSITION]])` holds (or not).
    */
   | {
-      readonly k: 'lowered';
+      readonly kind: 'lowered';
       readonly field: string;
       readonly nullable: boolean;
       readonly matcher: number;
@@ -45,11 +45,11 @@ export type FilterPlan =
    * `constants[members][constants[column][row[POSITION]]]` is 1 (negated: 0); a
    * null field (code -1) is neither.
    */
-  | { readonly k: 'member'; readonly field: string; readonly column: number; readonly members: number; readonly negate: boolean }
+  | { readonly kind: 'member'; readonly field: string; readonly column: number; readonly members: number; readonly negate: boolean }
   /** `is_`/`isnot`: two-valued. */
-  | { readonly k: 'is'; readonly field: string; readonly value: null | boolean; readonly negate: boolean }
+  | { readonly kind: 'is'; readonly field: string; readonly value: null | boolean; readonly negate: boolean }
   | {
-      readonly k: 'fields';
+      readonly kind: 'fields';
       readonly field: string;
       readonly other: string;
       readonly nullable: boolean;
@@ -58,7 +58,7 @@ export type FilterPlan =
       readonly negate: boolean;
     }
   /** `any`/`has`: two-valued; `item` is evaluated on the related rows of link slot `slot`. */
-  | { readonly k: 'exists'; readonly slot: number; readonly toMany: boolean; readonly item: FilterPlan; readonly negate: boolean };
+  | { readonly kind: 'exists'; readonly slot: number; readonly toMany: boolean; readonly item: FilterPlan; readonly negate: boolean };
 
 /** One sort key lowered: link slots to follow, the field, and how to compare. */
 export interface SortPlanKey {
@@ -81,7 +81,7 @@ export interface LoweredFilter {
  *
  * @example
  * lowerFilter(store, 'person', { kind: 'compare', field: 'name', op: 'eq', value: 'John' });
- * // { plan: { k: 'test', field: 'name', nullable: false, test: { t: 'eq', c: 0, codePoint: false }, negate: false }, constants: ['John'] }
+ * // { plan: { kind: 'test', field: 'name', nullable: false, test: { kind: 'eq', c: 0, codePoint: false }, negate: false }, constants: ['John'] }
  */
 export function lowerFilter(store: Store, type: string, node: FilterNode): LoweredFilter {
   const constants: unknown[] = [];
@@ -143,8 +143,8 @@ function planFolder(store: Store, constants: unknown[]): FilterFolder<FilterPlan
     // NOT (a AND b) is FALSE-of-and: (NOT a) OR (NOT b), and dually.
     const conjunction = (node.kind === 'and') !== negate;
     const items = lowerTerms(node.nodes, current, negate, conjunction, constants, (child) => fold(child, { current, negate }));
-    if (items.length <= 1) return items[0] ?? { k: 'const', value: conjunction };
-    return { k: conjunction ? 'and' : 'or', items };
+    if (items.length <= 1) return items[0] ?? { kind: 'const', value: conjunction };
+    return { kind: conjunction ? 'and' : 'or', items };
   };
   const exists = (node: AnyNode | HasNode, { current, negate }: LowerContext, fold: Fold): FilterPlan => {
     const relationship = current.type.relationships.get(node.relationship);
@@ -153,7 +153,7 @@ function planFolder(store: Store, constants: unknown[]): FilterFolder<FilterPlan
       throw new Error(`"${node.kind}" does not apply to "${node.relationship}" of type "${current.type.name}"`);
     }
     const item = fold(node.node, { current: requireStore(store, relationship.target), negate: false });
-    return { k: 'exists', slot, toMany: relationship.toMany, item, negate };
+    return { kind: 'exists', slot, toMany: relationship.toMany, item, negate };
   };
   return {
     and: junction,

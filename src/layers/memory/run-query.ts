@@ -1,7 +1,7 @@
 import type { FilterNode } from '../../ast/filter-node.js';
 import type { KeyValue, SortKey } from '../../ast/query-ast.js';
 import type { Keyset, Row } from '../data-layer.js';
-import { compilePredicate, type BoundPredicate } from './compile-closures.js';
+import { compilePredicate, type BoundPredicate } from './plan-rules.js';
 import { generateShape, runGenerated, type GeneratedShape } from './generate-source.js';
 import { LruCache } from './lru-cache.js';
 import { lowerFilter, lowerSort, type FilterPlan, type SortPlanKey } from './query-plan.js';

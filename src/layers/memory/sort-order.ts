@@ -2,6 +2,7 @@ import type { KeyValue } from '../../ast/query-ast.js';
 import type { Row } from '../data-layer.js';
 import { compareCodePoints } from './code-point-order.js';
 import type { SortPlanKey } from './query-plan.js';
+import { access, integer } from './source-text.js';
 import { LINKS, type StoredRow } from './store.js';
 
 /** A compiled total order on rows. */
@@ -57,6 +58,33 @@ export function keyOrder(key: SortPlanKey): KeyOrder {
     return x === y ? 0 : order(x, y) * sign;
   };
   return { read, compare };
+}
+
+/**
+ * The rule of one sort key: statements that return the order when the key
+ * decides it (nulls last ascending and first descending, code points, direction),
+ * comparing row `a`'s value with `other` (row `b`'s value, or a bound's value):
+ * the generated side of `keyOrder`, kept next to it so the rule changes in one place.
+ *
+ * @example
+ * keyOrderSource({ slots: [], field: 'name', desc: false, codePoint: false }, 0, 'b');
+ */
+export function keyOrderSource(key: SortPlanKey, index: number, other: string): string {
+  const read = (row: string): string => {
+    if (key.slots.length === 0) return access(row, key.field);
+    const steps = key.slots.map((slot) => `(t = t[L][${integer(slot)}]) === null ? null : `).join('');
+    return `(t = ${row}, ${steps}${access('t', key.field)})`;
+  };
+  const [x, y] = [`x${index}`, `y${index}`];
+  const before = key.desc ? '1' : '-1';
+  const after = key.desc ? '-1' : '1';
+  const order = key.codePoint ? `return cps(${x}, ${y}) < 0 ? ${before} : ${after};` : `return ${x} < ${y} ? ${before} : ${after};`;
+  return [
+    `const ${x} = ${read('a')}, ${y} = ${other === 'b' ? read('b') : `${other}[${index}]`};`,
+    `if (${x} == null) { if (${y} != null) return ${after}; }`,
+    `else if (${y} == null) return ${before};`,
+    `else if (${x} !== ${y}) { ${order} }`,
+  ].join('\n');
 }
 
 /**
