@@ -164,40 +164,8 @@ export function createHandler(options: HandlerOptions): Handler {
     const route = matchRoute(schema, request.path);
     if (route === undefined) return failure({ code: 'not_found', detail: 'No resource or route at this path.' });
     const limits = limitsOf(route.type.name);
-    if (
-      route.kind !== 'collection' &&
-      (route.id.length > limits.maxIdLength || pathId(route.type, route.id) === null)
-    ) {
-      return failure(notFound(route.type.name, route.id, limits));
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return {
-        ...failure({ code: 'method_not_allowed', detail: `Only ${ALLOW} are allowed on this route.` }),
-        headers: { ...headers(), allow: ALLOW },
-      };
-    }
-    // From here on the status depends on Accept (406 or not): responses say so with `Vary`.
-    negotiation.reached = true;
-    if (!isAcceptable(headerValue(request.headers['accept']))) {
-      return failure({
-        code: 'not_acceptable',
-        detail: `Every ${JSON_API_MEDIA_TYPE} in Accept carries media type parameters (other than ext and profile) or extensions this server does not support.`,
-      });
-    }
-    if (!isSupportedContentType(headerValue(request.headers['content-type']))) {
-      return failure({
-        code: 'unsupported_media_type',
-        detail: `The ${JSON_API_MEDIA_TYPE} Content-Type carries media type parameters (other than ext and profile) or extensions this server does not support.`,
-      });
-    }
-    const queryBytes = utf8Length(request.query, limits.maxQueryLength);
-    if (queryBytes > limits.maxQueryLength) {
-      return failure({
-        code: 'query_too_long',
-        detail: `The query string is ${String(queryBytes)} bytes; the limit is ${String(limits.maxQueryLength)}.`,
-        limit: limits.maxQueryLength,
-      });
-    }
+    const refused = refusal(request, route, limits, negotiation);
+    if (refused !== undefined) return refused;
 
     const primaryType = route.kind === 'related' || route.kind === 'relationship' ? route.relationship.target : route.type.name;
     // The query arrives without its `?`; one more leading `?` belongs to the first name
@@ -243,6 +211,54 @@ export function createHandler(options: HandlerOptions): Handler {
   };
   const explained = options.explain === true ? withExplainRoute(handle, options.limits) : handle;
   return options.explorer === true ? withExplorer(explained, { schema, operators, limits: options.limits }) : explained;
+}
+
+/**
+ * The answers a request gets before its query is read: 404 for an id no record can
+ * have, 405, 406, 415, 414. `undefined`: the request goes on. Sets
+ * `negotiation.reached` once the status depends on `Accept`.
+ */
+function refusal(
+  request: HandlerRequest,
+  route: Route,
+  limits: QueryLimits,
+  negotiation: { reached: boolean },
+): HandlerResponse | undefined {
+  if (
+    route.kind !== 'collection' &&
+    (route.id.length > limits.maxIdLength || pathId(route.type, route.id) === null)
+  ) {
+    return failure(notFound(route.type.name, route.id, limits));
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return {
+      ...failure({ code: 'method_not_allowed', detail: `Only ${ALLOW} are allowed on this route.` }),
+      headers: { ...headers(), allow: ALLOW },
+    };
+  }
+  // From here on the status depends on Accept (406 or not): responses say so with `Vary`.
+  negotiation.reached = true;
+  if (!isAcceptable(headerValue(request.headers['accept']))) {
+    return failure({
+      code: 'not_acceptable',
+      detail: `Every ${JSON_API_MEDIA_TYPE} in Accept carries media type parameters (other than ext and profile) or extensions this server does not support.`,
+    });
+  }
+  if (!isSupportedContentType(headerValue(request.headers['content-type']))) {
+    return failure({
+      code: 'unsupported_media_type',
+      detail: `The ${JSON_API_MEDIA_TYPE} Content-Type carries media type parameters (other than ext and profile) or extensions this server does not support.`,
+    });
+  }
+  const queryBytes = utf8Length(request.query, limits.maxQueryLength);
+  if (queryBytes > limits.maxQueryLength) {
+    return failure({
+      code: 'query_too_long',
+      detail: `The query string is ${String(queryBytes)} bytes; the limit is ${String(limits.maxQueryLength)}.`,
+      limit: limits.maxQueryLength,
+    });
+  }
+  return undefined;
 }
 
 /** The document of a route, and whether it applies the Cursor Pagination profile (a cursor page). */
