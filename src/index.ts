@@ -97,6 +97,7 @@ export { DEFAULT_LIMITS, resolveLimits, type LimitOptions, type QueryLimits } fr
 // data layers
 export {
   DataLayerError,
+  layerCapabilities,
   type DataLayer,
   type Id,
   type IncludeRequest,

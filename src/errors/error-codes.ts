@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   page_offset_too_large: { status: 400, title: 'Page offset too large' },
   too_many_rows: { status: 400, title: 'Too many rows without pagination' },
   invalid_cursor: { status: 400, title: 'Invalid page cursor' },
+  unsupported_cursor_sort: { status: 400, title: 'Sort not supported with cursor pagination' },
   // include
   invalid_include: { status: 400, title: 'Invalid include' },
   include_too_deep: { status: 400, title: 'Include path too deep' },

@@ -6,7 +6,7 @@ import { requireType, resolveSchema, type ResolvedType } from '../schema/resolve
 import type { ExecuteOptions, Execution, RelationshipExecution, Resource } from './execution.js';
 import { LinkageMap } from './linkage-map.js';
 import { pageResult } from './page-result.js';
-import { checkUnpaginated, pageRead, type PageRead } from './page-window.js';
+import { checkCursorSort, checkUnpaginated, pageRead, type PageRead } from './page-window.js';
 import { pathId } from './path-id.js';
 import { attributeHint, resolveIncludes, type IncludeContext } from './resolve-includes.js';
 
@@ -30,6 +30,7 @@ export interface RouteOwner {
 export async function executeCollection(ast: QueryAST, options: ExecuteOptions): Promise<Execution> {
   const context = contextOf(options, ast);
   const type = requireType(context.resolved, ast.type);
+  checkCursorSort(options.layer, type.name, ast.page, ast.sort);
   const read = pageRead(ast.page, ast.sort, context.limits);
   const attributes = attributeHint(type, ast.fields);
   const result = await options.layer.read(
@@ -213,6 +214,7 @@ function relatedRequest(
   ast: QueryAST,
   context: IncludeContext,
 ): { readonly request: RelatedReadRequest; readonly read: PageRead } {
+  if (route.toMany) checkCursorSort(context.layer, route.target.name, ast.page, ast.sort);
   const read = pageRead(route.toMany ? ast.page : null, ast.sort, context.limits);
   const owner = { type: route.ownerType.name, id: ownerId, relationship: route.relationship };
   if (!route.toMany) return { request: { ...owner, filter: null, sort: ast.sort, offset: 0, limit: null }, read };

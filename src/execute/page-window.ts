@@ -1,6 +1,7 @@
 import type { Page, SortKey } from '../ast/query-ast.js';
 import { QueryError } from '../errors/query-error.js';
-import type { Keyset } from '../layers/data-layer.js';
+import type { DataLayer, Keyset } from '../layers/data-layer.js';
+import { cursorErrorType } from '../paging/cursor-profile.js';
 import type { QueryLimits } from '../limits.js';
 import { cursorWindow, type CursorWindow } from './cursor-window.js';
 
@@ -38,6 +39,23 @@ export function pageRead(page: Page | null, sort: readonly SortKey[], limits: Qu
   }
   const probe = !withTotal;
   return { sort, offset: (page.number - 1) * page.size, limit: page.size + (probe ? 1 : 0), withTotal, probe };
+}
+
+/**
+ * Throws `unsupported_cursor_sort` when the page is a cursor page and the layer says
+ * it cannot read keyset windows in the order of `sort` (`DataLayer.canPageByCursor`).
+ *
+ * @example
+ * checkCursorSort(layer, 'person', ast.page, ast.sort);
+ */
+export function checkCursorSort(layer: DataLayer, type: string, page: Page | null, sort: readonly SortKey[]): void {
+  if (page?.kind !== 'cursor' || layer.canPageByCursor === undefined || layer.canPageByCursor(type, sort)) return;
+  throw QueryError.of({
+    code: 'unsupported_cursor_sort',
+    detail: `This server cannot page ${type} by cursor in this sort order; use another sort or page[number]`,
+    parameter: 'sort',
+    type: cursorErrorType('unsupported-sort'),
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
  * A data layer that notes each call it receives in the current recording (see
  * recorder.ts), then hands it to the layer it wraps unchanged.
  */
-import type { DataLayer } from '../layers/data-layer.js';
+import { layerCapabilities, type DataLayer } from '../layers/data-layer.js';
 import { currentRecording, type LayerCall } from './recorder.js';
 
 /**
@@ -16,7 +16,7 @@ export function observedLayer(layer: DataLayer): DataLayer {
     currentRecording()?.calls.push({ method, request });
   };
   return {
-    operators: layer.operators,
+    ...layerCapabilities(layer),
     read: (request, context) => {
       note('read', request);
       return layer.read(request, context);

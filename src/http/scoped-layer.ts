@@ -5,7 +5,7 @@
  */
 import { compareNode } from '../ast/filter-factories.js';
 import type { SortKey } from '../ast/query-ast.js';
-import type { DataLayer, Id, LayerContext, Row } from '../layers/data-layer.js';
+import { layerCapabilities, type DataLayer, type Id, type LayerContext, type Row } from '../layers/data-layer.js';
 import type { ResolvedSchema } from '../schema/resolved-schema.js';
 import { and, type Scope } from './scope.js';
 
@@ -48,7 +48,7 @@ export function scopedLayer(layer: DataLayer, scope: Scope, schema: ResolvedSche
   };
 
   return {
-    operators: layer.operators,
+    ...layerCapabilities(layer),
     read: (request, context) => layer.read({ ...request, filter: scope.restrict(request.filter, request.type) }, context),
     async readOne(type, id, context) {
       const filter = scope.of(type);

@@ -161,6 +161,31 @@ export interface DataLayer {
   ): Promise<LinkageResult | null>;
   /** The related records of many records at once, for `include`. */
   readIncluded(request: IncludeRequest, context: LayerContext): Promise<IncludeResult>;
+  /**
+   * Whether this layer reads keyset windows (cursor pages) of `type` in the order of
+   * `sort`. Leave it out when it can on every sort, as the memory and SQL layers do.
+   * `false` answers a cursor page on that sort with a 400 `unsupported_cursor_sort`
+   * (the Cursor Pagination profile's `unsupported-sort`) before the layer is called.
+   *
+   * @example
+   * canPageByCursor: (type, sort) => sort.every((key) => key.path.length === 0),
+   */
+  canPageByCursor?(type: string, sort: readonly SortKey[]): boolean;
+}
+
+/**
+ * What a layer that wraps another (to scope, observe or count its calls) passes on
+ * unchanged: the operators and the optional capabilities.
+ *
+ * @example
+ * const counted: DataLayer = { ...layerCapabilities(layer), read: (request, context) => layer.read(request, context), … };
+ */
+export function layerCapabilities(layer: DataLayer): Pick<DataLayer, 'operators' | 'canPageByCursor'> {
+  const { canPageByCursor } = layer;
+  return {
+    operators: layer.operators,
+    ...(canPageByCursor === undefined ? {} : { canPageByCursor: (type, sort) => canPageByCursor.call(layer, type, sort) }),
+  };
 }
 
 /**

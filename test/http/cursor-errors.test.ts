@@ -4,6 +4,9 @@
  * offset requests answer exactly as before.
  */
 import { describe, expect, it } from 'vitest';
+import { exampleData, exampleSchema } from '../../src/example/index.js';
+import { layerCapabilities, type DataLayer } from '../../src/layers/data-layer.js';
+import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { exampleHandler, MEDIA_TYPE } from './helpers.js';
 
 const PROFILE = 'https://jsonapi.org/profiles/ethanresnick/cursor-pagination';
@@ -53,6 +56,51 @@ describe('cursor request errors', () => {
     expect(error).not.toHaveProperty('links');
     expect(error?.meta).toEqual({ limit: 100 });
     expect((await get('/persons')).headers['content-type']).toBe(MEDIA_TYPE);
+  });
+});
+
+describe('a layer that cannot page by cursor on a sort', () => {
+  const memory = createMemoryLayer(exampleSchema, exampleData);
+  const calls: string[] = [];
+  // Pages by cursor unless the sort starts with `name` (either way); `read` calls are recorded.
+  const layer: DataLayer = {
+    ...layerCapabilities(memory),
+    canPageByCursor: (type, sort) => sort[0]?.field !== 'name',
+    read: (request, context) => {
+      calls.push(request.type);
+      return memory.read(request, context);
+    },
+    readOne: (type, id, context) => memory.readOne(type, id, context),
+    readRelated: (request, context) => memory.readRelated(request, context),
+    readLinkage: (request, context) => memory.readLinkage(request, context),
+    readIncluded: (request, context) => memory.readIncluded(request, context),
+  };
+  const { get } = exampleHandler({ dataLayer: layer, limits: { pagination: 'cursor' } });
+
+  it('answers a cursor page on that sort with unsupported-sort naming sort, before reading', async () => {
+    for (const query of ['sort=name', 'sort=-name,birth_date', `sort=name&page[after]=x`]) {
+      calls.length = 0;
+      const response = await get('/persons', query);
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toBe(`${MEDIA_TYPE}; profile="${PROFILE}"`);
+      expect((response.document as ErrorDocument).errors.map((error) => error.code)).toContain(
+        query.includes('after') ? 'invalid_cursor' : 'unsupported_cursor_sort',
+      );
+      if (!query.includes('after')) {
+        expect((response.document as ErrorDocument).errors[0]).toMatchObject({
+          source: { parameter: 'sort' },
+          links: { type: `${PROFILE}/unsupported-sort` },
+        });
+      }
+      expect(calls).toEqual([]);
+    }
+  });
+
+  it('pages by cursor on other sorts, and by number on that sort', async () => {
+    expect((await get('/persons', 'sort=birth_date')).status).toBe(200);
+    expect((await get('/persons', 'sort=birth_date,name')).status).toBe(200);
+    const byNumber = exampleHandler({ dataLayer: layer });
+    expect((await byNumber.get('/persons', 'sort=name&page[number]=1')).status).toBe(200);
   });
 });
 

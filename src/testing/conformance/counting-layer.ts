@@ -1,4 +1,4 @@
-import type { DataLayer } from '../../layers/data-layer.js';
+import { layerCapabilities, type DataLayer } from '../../layers/data-layer.js';
 
 /** The methods of a data layer that read. */
 export type LayerMethod = 'read' | 'readOne' | 'readRelated' | 'readLinkage' | 'readIncluded';
@@ -21,7 +21,7 @@ export interface CountingLayer {
 export function countingLayer(layer: DataLayer): CountingLayer {
   const calls: Record<LayerMethod, number> = { read: 0, readOne: 0, readRelated: 0, readLinkage: 0, readIncluded: 0 };
   const counted: DataLayer = {
-    operators: layer.operators,
+    ...layerCapabilities(layer),
     read: (request, context) => {
       calls.read += 1;
       return layer.read(request, context);
