@@ -41,7 +41,7 @@ describe('jsonapi-query explain', () => {
     expect(first?.sql).toMatch(/^select /);
     expect(first?.parameters).toContain('John');
     expect(first?.plan?.length).toBeGreaterThan(0);
-  });
+  }, 180_000); // PGlite boots in this process: seconds alone, much longer on a loaded machine
 
   it('reads a SQLite file loaded by "jsonapi-query load"', async () => {
     const db = `sqlite:${join(ownedTempDir('jsonapi-query-explain-'), 'example.db')}`;
