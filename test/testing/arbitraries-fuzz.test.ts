@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isQueryError, parseQuery, QueryError, type ResourceSchema } from '../../src/index.js';
+import { isQueryError, parseQuery, QueryError, safeParseQuery, type ResourceSchema } from '../../src/index.js';
 import { exampleSchema } from '../../src/example/index.js';
 import { arbitraryNearValidQueryString } from '../../src/testing/index.js';
 import { richSchema } from '../types/rich-schema.js';
@@ -45,6 +45,15 @@ describe('fuzz: parseQuery returns an AST or throws QueryError', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+
+  it('reaches the cursor checks: forged cursors are refused as invalid_cursor', () => {
+    const queries = fc.sample(arbitraryNearValidQueryString(exampleSchema, 'person'), { numRuns: 600, seed: 7 });
+    const codes = queries.flatMap((query) => {
+      const result = safeParseQuery(query, { schema: exampleSchema, type: 'person' });
+      return result.success ? [] : result.error.errors.map((error) => error.code);
+    });
+    expect(codes).toContain('invalid_cursor');
   });
 
   it.each(targets)('for arbitrary strings (%s)', (name, schema, type) => {

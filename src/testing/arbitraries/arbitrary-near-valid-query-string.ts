@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { OPERATORS } from '../../ast/operators.js';
+import { toBase64Url } from '../../paging/base64url.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import type { ArbitraryQueryAstOptions } from './arbitrary-query-ast.js';
 import { arbitraryQueryString } from './arbitrary-query-string.js';
@@ -10,6 +11,19 @@ type Mutation = (query: string, a: number, b: number) => string;
 const HUGE_NUMBERS = ['99999999999999999999', '1e309', '-1', '0x10', '1.5', '00', '9007199254740993', ''];
 const BAD_ESCAPES = ['%', '%2', '%G1', '%zz', '%E0%A4', '%C0%AF', '%ED%A0%80', '%00', '%FF'];
 const HOSTILE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'length'];
+/** Cursors no server made: garbage, base64url of JSON that is no cursor of the sort, over-long. */
+const FORGED_CURSORS = [
+  '',
+  'x',
+  '%00',
+  '!!',
+  toBase64Url('["x"]'),
+  toBase64Url('[1,2,3]'),
+  toBase64Url('{"a":1}'),
+  toBase64Url('["",null,null,null]'),
+  toBase64Url('["\\u0000",1]'),
+  'A'.repeat(1100),
+];
 const JUNK_OPERATORS = [...OPERATORS, 'EQ', '$ne', '$where', 'regex', '', 'in', 'not', 'and', '__proto__'];
 
 /** Decodes for editing; a query whose escapes are already broken is edited as it is. */
@@ -86,6 +100,11 @@ const MUTATIONS: readonly Mutation[] = [
     const stripped = query.split('&').filter((parameter) => !parameter.startsWith(`page[${member}]=`));
     return [...stripped, `page[${member}]=${value}`].join('&');
   },
+  // a cursor no server made, as page[after] or page[before] (beside page[number] or not)
+  (query, a, b) => {
+    const member = a % 2 === 0 ? 'after' : 'before';
+    return `${query}&page[${member}]=${FORGED_CURSORS[b % FORGED_CURSORS.length] as string}`;
+  },
   // a bad or unusual percent-escape
   (query, a, b) => {
     const index = at(query, a);
@@ -117,7 +136,7 @@ function encodeQuery(text: string): string {
  * parser: a character dropped or duplicated, an operator swapped for another or for
  * junk (`$ne`, `EQ`), JSON broken, `__proto__`/`constructor` inserted as a name,
  * member or parameter, a parameter repeated, huge, signed or decimal page numbers,
- * malformed percent-escapes and NUL, objects where values belong. Most are invalid;
+ * forged cursors, malformed percent-escapes and NUL, objects where values belong. Most are invalid;
  * some stay valid. A correct parser returns an AST or throws its own error for each.
  *
  * @example
