@@ -76,7 +76,7 @@ class UsageError extends Error {}
  * @example
  * parseServeArguments(['data.json', '--port', '0']); // { file: 'data.json', port: 0, host: '127.0.0.1', quiet: false }
  */
-export function parseServeArguments(args: readonly string[]): ServeOptions {
+function parseServeArguments(args: readonly string[]): ServeOptions {
   let file: string | undefined;
   let port = 3000;
   let host = '127.0.0.1';

@@ -7,7 +7,7 @@
  */
 import type { CursorPage, KeyValue, SortKey } from '../ast/query-ast.js';
 import type { Keyset } from '../layers/data-layer.js';
-import { encodeCursor } from '../paging/cursor-codec.js';
+import { cursorEncoder } from '../paging/cursor-codec.js';
 
 /** The layer-facing part of a cursor page's read. */
 export interface CursorWindow {
@@ -84,7 +84,8 @@ export function cursorPageOf<T>(
     kept = kept.reverse();
     keptKeys = keptKeys.reverse();
   }
-  const cursors = keptKeys.map((values) => encodeCursor(type, sort, values));
+  const encode = cursorEncoder(type, sort);
+  const cursors = keptKeys.map((values) => encode(values));
   const first = cursors[0];
   const last = cursors.at(-1);
   const range = page.after !== undefined && page.before !== undefined;
@@ -94,7 +95,7 @@ export function cursorPageOf<T>(
     last === undefined || !hasNext
       ? null
       : range
-        ? { after: last, before: encodeCursor(type, sort, page.before as readonly KeyValue[]) }
+        ? { after: last, before: encode(page.before as readonly KeyValue[]) }
         : { after: last };
   return {
     items: kept,

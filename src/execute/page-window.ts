@@ -65,7 +65,7 @@ export function checkCursorSort(layer: DataLayer, type: string, page: Page | nul
  * @example
  * countsTotal({ kind: 'cursor', size: 30 }, DEFAULT_LIMITS); // false
  */
-export function countsTotal(page: Page, limits: QueryLimits): boolean {
+function countsTotal(page: Page, limits: QueryLimits): boolean {
   return (limits.count ?? (page.kind === 'cursor' ? 'none' : 'exact')) === 'exact';
 }
 

@@ -8,8 +8,8 @@ import { JSONAPI_OBJECT } from './resource-schemas.js';
 
 /** Component names of the error schemas. */
 export const ERROR_DOCUMENT = 'ErrorDocument';
-export const ERROR_OBJECT = 'ErrorObject';
-export const ERROR_CODE = 'ErrorCode';
+const ERROR_OBJECT = 'ErrorObject';
+const ERROR_CODE = 'ErrorCode';
 
 /**
  * Adds `ErrorCode`, `ErrorObject` and `ErrorDocument` to the sink.

@@ -25,7 +25,7 @@ export interface DefinitionSink {
 }
 
 /** Past this depth limit the entries are not unrolled, whatever is asked (docs/openapi.md). */
-export const MAX_UNROLLED_DEPTH = 32;
+const MAX_UNROLLED_DEPTH = 32;
 
 const SCALAR: readonly ComparisonOperator[] = ['eq', 'ne', 'lt', 'le', 'gt', 'ge'];
 const LIST: readonly ComparisonOperator[] = ['in_', 'notin_'];

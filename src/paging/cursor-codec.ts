@@ -38,7 +38,20 @@ export interface CursorTarget {
  * encodeCursor('person', sort, ['1990-04-02', '7']); // 'WyIxazNmOXF6IiwiMTk5MC0wNC0wMiIsIjciXQ'
  */
 export function encodeCursor(type: string, sort: readonly SortKey[], values: readonly KeyValue[]): string {
-  return toBase64Url(JSON.stringify([sortFingerprint(type, sort), ...values]));
+  return cursorEncoder(type, sort)(values);
+}
+
+/**
+ * The cursor maker of one page: the fingerprint of the type and sort computed once,
+ * then one cursor per row.
+ *
+ * @example
+ * const encode = cursorEncoder('person', sort);
+ * const cursors = keys.map(encode);
+ */
+export function cursorEncoder(type: string, sort: readonly SortKey[]): (values: readonly KeyValue[]) => string {
+  const fingerprint = sortFingerprint(type, sort);
+  return (values) => toBase64Url(JSON.stringify([fingerprint, ...values]));
 }
 
 /**

@@ -37,7 +37,7 @@ interface KeyOrder {
  * @example
  * keyOrder({ slots: [], field: 'name', desc: true, codePoint: false }).compare(null, 'a'); // -1: nulls first descending
  */
-export function keyOrder(key: SortPlanKey): KeyOrder {
+function keyOrder(key: SortPlanKey): KeyOrder {
   const { slots, field } = key;
   const read =
     slots.length === 0

@@ -41,7 +41,7 @@ const order: ValueTestRule<ValueTest & { readonly kind: 'lt' | 'le' | 'gt' | 'ge
 };
 
 /** Every kind of value test (docs/memory-layer.md, "How it evaluates a query"). */
-export const VALUE_TEST_RULES = {
+const VALUE_TEST_RULES = {
   eq: {
     closure: ({ c }) => (value, constants) => value === constants[c],
     source: ({ c }, value, writer) => `${value} === ${writer.constant(c)}`,
