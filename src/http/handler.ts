@@ -22,6 +22,7 @@ import { noteAst } from '../explain/recorder.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
 import { utf8Length } from '../parse/input/query-budget.js';
+import type { OpenApiDescription } from '../openapi/to-openapi.js';
 import { CURSOR_PROFILE } from '../paging/cursor-profile.js';
 import { parseQuery } from '../parse/parse-query.js';
 import { resolveSchema } from '../schema/resolved-schema.js';
@@ -90,8 +91,12 @@ export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
     | ((request: HandlerRequest) => ScopeFilters<NoInfer<S>> | undefined | Promise<ScopeFilters<NoInfer<S>> | undefined>);
   /** Receives failures the client is not told about (500, 503). */
   readonly logger?: HandlerLogger;
-  /** Serve the OpenAPI 3.1 document of this API at `GET /openapi.json` (docs/openapi.md). Default `false`. */
-  readonly openapi?: boolean;
+  /**
+   * Serve the OpenAPI 3.1 document of this API at `GET /openapi.json` (docs/openapi.md):
+   * `true`, or its `info`, `servers` and `security` (`{ info: { title, version, license } }`).
+   * Default `false`.
+   */
+  readonly openapi?: boolean | OpenApiDescription;
   /**
    * Development only: serve `GET /__explain/<route>?<query>`, what a request means and
    * costs (AST, data-layer calls, SQL statements; docs/explorer.md). Default `false`.
@@ -157,7 +162,7 @@ export function createHandler(options: HandlerOptions): Handler {
   const fixedScope =
     typeof scope === 'object' ? scopedLayer(dataLayer, resolveScope(scope, schema, resolveEntries, operators), schema) : undefined;
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
-  const openapi = options.openapi === true ? openApiRoute(options) : undefined;
+  const openapi = options.openapi === undefined || options.openapi === false ? undefined : openApiRoute(options);
 
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
     if (openapi !== undefined && request.path === OPENAPI_PATH) return openapi(request.method);

@@ -35,6 +35,7 @@ export function openApiRoute(options: HandlerOptions): (method: string) => Handl
         ...(options.limits === undefined ? {} : { limits: options.limits }),
         ...(options.dataLayer.operators === undefined ? {} : { operators: options.dataLayer.operators }),
         ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+        ...(typeof options.openapi === 'object' ? options.openapi : {}),
         documentPath: OPENAPI_PATH,
       }),
     );

@@ -5,4 +5,12 @@
  */
 export { filterJsonSchema, type FilterSchemaOptions } from './filter-json-schema.js';
 export type { JsonSchema } from './json-schema.js';
-export { toOpenApi, type OpenApiDocument, type OpenApiOptions } from './to-openapi.js';
+export {
+  toOpenApi,
+  type OpenApiDescription,
+  type OpenApiDocument,
+  type OpenApiInfo,
+  type OpenApiOptions,
+  type OpenApiSecurityRequirement,
+  type OpenApiServer,
+} from './to-openapi.js';

@@ -60,24 +60,30 @@ export function operations(route: Route): Record<string, unknown> {
   };
 }
 
+/** The document route's own answer to a request it cannot read: only the HTTP server's. */
+const UNREADABLE = {
+  description:
+    'The HTTP server could not read the request (400 for a malformed request line or header, 431 for headers over its size limit); the handler never sees it.',
+};
+/** The document as a response: an OpenAPI 3.1 object with its required members. */
+const DOCUMENT_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['openapi', 'info', 'paths'],
+  properties: {
+    openapi: { const: '3.1.0' },
+    info: { type: 'object', required: ['title', 'version'], properties: { title: { type: 'string' }, version: { type: 'string' } } },
+    paths: { type: 'object' },
+  },
+};
+
 /** GET and HEAD of the document itself. */
 export function documentOperations(): Record<string, unknown> {
   const operation = (method: string, description: string, content: boolean) => ({
     operationId: `${method}.openapi`,
     summary: 'This OpenAPI document',
     responses: {
-      '200': {
-        description,
-        ...(content
-          ? {
-              content: {
-                'application/json': {
-                  schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' } } },
-                },
-              },
-            }
-          : {}),
-      },
+      '200': { description, ...(content ? { content: { 'application/json': { schema: DOCUMENT_SCHEMA } } } : {}) },
+      '4XX': UNREADABLE,
     },
   });
   return { get: operation('get', 'The OpenAPI 3.1 document.', true), head: operation('head', 'As GET, without a body.', false) };

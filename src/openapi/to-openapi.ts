@@ -28,17 +28,60 @@ import {
   relationshipDocumentName,
   type ComponentSink,
 } from './resource-schemas.js';
+import { pruneComponents } from './prune-components.js';
 import { documentOperations, errorResponses, operations } from './route-operations.js';
 
-/** Options of `toOpenApi`: the handler's `limits` and data layer `operators`, and the document's own details. */
-export interface OpenApiOptions extends FilterSchemaOptions {
-  /** `info.title`. Default `'JSON:API'`. */
+/** The OpenAPI Info Object: what the API is, its version, its terms. */
+export interface OpenApiInfo {
   readonly title?: string;
-  /** `info.version`, the version of your API. Default `'1.0.0'`. */
   readonly version?: string;
-  /** `info.description`. */
+  readonly summary?: string;
   readonly description?: string;
-  /** The server's base URL (`servers[0].url`), as the handler's `baseUrl`. */
+  readonly termsOfService?: string;
+  readonly contact?: { readonly name?: string; readonly url?: string; readonly email?: string };
+  /** The API's license: `{ name: 'MIT', identifier: 'MIT' }` (SPDX) or `{ name, url }`. */
+  readonly license?: { readonly name: string; readonly identifier?: string; readonly url?: string };
+  readonly [extension: `x-${string}`]: unknown;
+}
+
+/** An OpenAPI Server Object: where the API is served. */
+export interface OpenApiServer {
+  readonly url: string;
+  readonly description?: string;
+  readonly variables?: { readonly [name: string]: { readonly default: string; readonly enum?: readonly string[]; readonly description?: string } };
+}
+
+/** An OpenAPI Security Requirement Object: scheme names and their scopes; `{}` makes the requirement optional. */
+export type OpenApiSecurityRequirement = { readonly [scheme: string]: readonly string[] };
+
+/**
+ * What the document says about the API beyond its routes: its `info`, `servers` and
+ * `security`. The handler's `openapi` option takes the same (docs/openapi.md).
+ */
+export interface OpenApiDescription {
+  /** The Info Object, over the defaults `title: 'JSON:API'`, `version: '1.0.0'`; give `license` here. */
+  readonly info?: OpenApiInfo;
+  /** The Server Objects. Default: `[{ url: baseUrl }]`, or `[{ url: '/' }]` (the origin the document is served from). */
+  readonly servers?: readonly OpenApiServer[];
+  /**
+   * The security requirements of every operation. Default `[]`: the API is open (the
+   * handler authenticates nobody; a `scope` narrows what is read, it does not
+   * authenticate). Name the schemes your server checks, and define them in `securitySchemes`.
+   */
+  readonly security?: readonly OpenApiSecurityRequirement[];
+  /** `components.securitySchemes`: the schemes `security` names (`{ bearer: { type: 'http', scheme: 'bearer' } }`). */
+  readonly securitySchemes?: { readonly [name: string]: { readonly type: string; readonly [member: string]: unknown } };
+}
+
+/** Options of `toOpenApi`: the handler's `limits` and data layer `operators`, and the document's own details. */
+export interface OpenApiOptions extends FilterSchemaOptions, OpenApiDescription {
+  /** `info.title` (`info.title` wins). Default `'JSON:API'`. */
+  readonly title?: string;
+  /** `info.version`, the version of your API (`info.version` wins). Default `'1.0.0'`. */
+  readonly version?: string;
+  /** `info.description` (`info.description` wins). */
+  readonly description?: string;
+  /** The server's base URL (`servers[0].url` unless `servers` is given), as the handler's `baseUrl`. */
   readonly baseUrl?: string;
   /** The path the document itself is served at (`/openapi.json`): described as a route too. */
   readonly documentPath?: string;
@@ -47,12 +90,15 @@ export interface OpenApiOptions extends FilterSchemaOptions {
 /** An OpenAPI 3.1 document as plain JSON. */
 export interface OpenApiDocument {
   readonly openapi: '3.1.0';
-  readonly info: { readonly title: string; readonly version: string; readonly description?: string };
+  readonly info: OpenApiInfo & { readonly title: string; readonly version: string };
+  readonly servers: readonly OpenApiServer[];
+  readonly security: readonly OpenApiSecurityRequirement[];
   readonly paths: { readonly [path: string]: { readonly [method: string]: unknown } };
   readonly components: {
     readonly schemas: { readonly [name: string]: JsonSchema };
     readonly parameters: { readonly [name: string]: Parameter };
     readonly responses: { readonly [name: string]: unknown };
+    readonly securitySchemes?: { readonly [name: string]: unknown };
   };
   readonly [member: string]: unknown;
 }
@@ -63,10 +109,14 @@ export interface OpenApiDocument {
  * query parameters with the exact names, operators, values and limits the parser
  * accepts, and the response documents (resource objects from the attributes' JSON
  * Schema fragments, linkage, `included`, links, `meta.count`, errors with this
- * package's codes).
+ * package's codes), with the `info`, `servers` and `security` the options give (an
+ * open API on the document's own origin by default). Components no route uses are left out.
  *
  * @example
- * const document = toOpenApi(exampleSchema, { title: 'People', operators: dataLayer.operators });
+ * const document = toOpenApi(exampleSchema, {
+ *   info: { title: 'People', version: '2.1.0', license: { name: 'MIT', identifier: 'MIT' } },
+ *   operators: dataLayer.operators,
+ * });
  * document.paths['/persons/{id}/computers']?.['get'];
  */
 export function toOpenApi(schema: ResourceSchema, options: OpenApiOptions = {}): OpenApiDocument {
@@ -94,20 +144,26 @@ export function toOpenApi(schema: ResourceSchema, options: OpenApiOptions = {}):
   addTypeSchemas(build);
   const paths = routePaths(build);
   if (options.documentPath !== undefined) paths[options.documentPath] = documentOperations();
+  const components = pruneComponents(paths, {
+    schemas: Object.fromEntries(schemas),
+    parameters: Object.fromEntries(parameters),
+    responses: errorResponses(build.sink),
+  });
   return {
     openapi: '3.1.0',
     info: {
-      title: options.title ?? 'JSON:API',
-      version: options.version ?? '1.0.0',
-      ...(options.description === undefined ? {} : { description: options.description }),
+      ...options.info,
+      title: options.info?.title ?? options.title ?? 'JSON:API',
+      version: options.info?.version ?? options.version ?? '1.0.0',
+      ...(options.info?.description === undefined && options.description !== undefined ? { description: options.description } : {}),
     },
-    ...(options.baseUrl === undefined ? {} : { servers: [{ url: options.baseUrl }] }),
+    servers: options.servers ?? [{ url: options.baseUrl ?? '/' }],
+    security: options.security ?? [],
     tags: [...resolved.types.values()].map((type) => ({ name: type.name, description: `${type.name} resources, under /${type.root}.` })),
     paths,
     components: {
-      schemas: Object.fromEntries(schemas),
-      parameters: Object.fromEntries(parameters),
-      responses: errorResponses(build.sink),
+      ...components,
+      ...(options.securitySchemes === undefined ? {} : { securitySchemes: options.securitySchemes }),
     },
   };
 }

@@ -9,7 +9,10 @@ import formats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/errors/error-codes.js';
+import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
+import { createHandler } from '../../src/http/index.js';
+import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { toOpenApi, type OpenApiDocument } from '../../src/openapi/index.js';
 import { safeParseQuery } from '../../src/parse/safe-parse-query.js';
 import { arbitrarySchema } from '../../src/testing/index.js';
@@ -97,6 +100,53 @@ describe('toOpenApi', () => {
       'application/json': { schema: { $ref: '#/components/schemas/computer.filter' } },
     });
     expect(Object.keys(parametersOf(document, '/persons/{id}'))).toEqual(['id', 'include', 'fields[person]', 'fields[computer]']);
+  });
+
+  it('says who may call it, where, and under what license (info, servers, security)', async () => {
+    expect(document.info).toEqual({ title: 'People', version: '1.0.0' });
+    expect(document.servers).toEqual([{ url: '/' }]);
+    expect(document.security).toEqual([]);
+    expect(toOpenApi(exampleSchema, { baseUrl: 'https://api.example.com' }).servers).toEqual([{ url: 'https://api.example.com' }]);
+    const described = toOpenApi(exampleSchema, {
+      title: 'Old title',
+      description: 'Old description',
+      info: { title: 'People', version: '2.0.0', license: { name: 'MIT', identifier: 'MIT' }, 'x-audience': 'partners' },
+      baseUrl: 'https://ignored.test',
+      servers: [{ url: 'https://people.test', description: 'Production' }],
+      security: [{ bearer: [] }],
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    });
+    expect(described.info).toEqual({
+      title: 'People',
+      version: '2.0.0',
+      description: 'Old description',
+      license: { name: 'MIT', identifier: 'MIT' },
+      'x-audience': 'partners',
+    });
+    expect(described.servers).toEqual([{ url: 'https://people.test', description: 'Production' }]);
+    expect(described.security).toEqual([{ bearer: [] }]);
+    expect(described.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } });
+    await expectValid(described);
+
+    const handle = createHandler({
+      schema: exampleSchema,
+      dataLayer: createMemoryLayer(exampleSchema, exampleData),
+      openapi: { info: { title: 'Served', version: '3.0.0', license: { name: 'MIT', identifier: 'MIT' } } },
+    });
+    const served = JSON.parse((await handle({ method: 'GET', path: '/openapi.json', query: '', headers: {} })).body) as OpenApiDocument;
+    expect(served.info).toEqual({ title: 'Served', version: '3.0.0', license: { name: 'MIT', identifier: 'MIT' } });
+  });
+
+  it('declares only the components its routes use', () => {
+    const schemas = Object.keys(document.components.schemas);
+    expect(schemas).toContain('person.document.optional'); // /computers/{id}/owner
+    expect(schemas).not.toContain('computer.document.optional'); // no to-one relationship leads to a computer
+    const text = JSON.stringify(document);
+    for (const [category, entries] of Object.entries(document.components)) {
+      for (const name of Object.keys(entries as object)) {
+        expect(text, `${category}/${name}`).toContain(`"#/components/${category}/${name}"`);
+      }
+    }
   });
 
   it('lists the error codes as an enum', () => {
