@@ -23,7 +23,7 @@ import type { DataLayer } from '../layers/data-layer.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
 import { utf8Length } from '../parse/input/query-budget.js';
 import type { OpenApiDescription } from '../openapi/to-openapi.js';
-import { CURSOR_PROFILE } from '../paging/cursor-profile.js';
+import { CURSOR_PROFILE, isCursorProfile } from '../paging/cursor-profile.js';
 import { parseQuery } from '../parse/parse-query.js';
 import { resolveSchema } from '../schema/resolved-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
@@ -36,7 +36,7 @@ import {
 import { isProfileError } from '../serialize/serialize-document.js';
 import { checkLimits } from './check-limits.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
-import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE } from './negotiate.js';
+import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE, requestedProfiles } from './negotiate.js';
 import { OPENAPI_PATH, openApiRoute } from './openapi-route.js';
 import { matchRoute, type Route } from './routes.js';
 import { and, resolveScope, type ScopeFilters, type ScopeResolver } from './scope.js';
@@ -176,13 +176,16 @@ export function createHandler(options: HandlerOptions): Handler {
     // The query arrives without its `?`; one more leading `?` belongs to the first name
     // (`??sort=x` names `?sort`), so keep it from being taken as the separator.
     const query = request.query.startsWith('?') ? `?${request.query}` : request.query;
-    const ast = parseQuery(query, {
+    const preferCursor = pagesMany(route) && asksForCursorPages(request);
+    const parsed = parseQuery(query, {
       schema: options.schema,
       type: primaryType,
       operators: options.dataLayer.operators,
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(route.kind === 'relationship' ? { includeFrom: route.type.name } : {}),
+      ...(preferCursor ? { preferCursor } : {}),
     });
+    const ast = preferCursor ? withinLayer(parsed, options.dataLayer, limitsOf(primaryType)) : parsed;
     if (options.explain === true) noteAst(ast);
 
     const scopeFilters = typeof scope === 'function' ? await scope(request) : undefined;
@@ -264,6 +267,30 @@ function refusal(
     });
   }
   return undefined;
+}
+
+/** Whether the route's document is a paged list: a collection, or a to-many related or relationship route. */
+function pagesMany(route: Route): boolean {
+  return route.kind === 'collection' || (route.kind !== 'resource' && route.relationship.toMany);
+}
+
+/** Whether `Accept` asks for the Cursor Pagination profile (docs/handler.md, "Cursor pagination"). */
+function asksForCursorPages(request: HandlerRequest): boolean {
+  for (const profile of requestedProfiles(headerValue(request.headers['accept']))) if (isCursorProfile(profile)) return true;
+  return false;
+}
+
+/**
+ * A cursor page the client only asked for in `Accept` (no cursor sent, `pagination:
+ * 'offset'`) becomes page 1 by number when the data layer cannot page by cursor on the
+ * request's sort: a profile in `Accept` is a request, not a demand, so it never turns
+ * a query that works into a 400 `unsupported_cursor_sort`.
+ */
+function withinLayer(ast: QueryAST, layer: DataLayer, limits: QueryLimits): QueryAST {
+  const { page } = ast;
+  if (page?.kind !== 'cursor' || page.after !== undefined || page.before !== undefined || limits.pagination === 'cursor') return ast;
+  if (layer.canPageByCursor === undefined || layer.canPageByCursor(ast.type, ast.sort)) return ast;
+  return Object.freeze({ ...ast, page: Object.freeze({ kind: 'offset', size: page.size, number: 1 } as const) });
 }
 
 /** The document of a route, and whether it applies the Cursor Pagination profile (a cursor page). */

@@ -1,7 +1,8 @@
 /**
  * Content negotiation as JSON:API 1.1 specifies it for the `Accept` and
- * `Content-Type` request headers. This server supports no extension; profiles are
- * ignored (JSON:API lets a server ignore profiles it does not know).
+ * `Content-Type` request headers. This server supports no extension; of the profiles
+ * a client asks for in `Accept` it applies the Cursor Pagination profile where it can
+ * (`requestedProfiles`) and ignores the others, as JSON:API lets a server do.
  */
 
 /** The JSON:API media type. */
@@ -28,6 +29,36 @@ export function isAcceptable(accept: string | undefined): boolean {
     if (quality !== 0 && supportsParameters(parameters)) return true;
   }
   return instances === 0;
+}
+
+/**
+ * The profiles a client asks the server to apply (JSON:API 1.1, "Content
+ * Negotiation"): the `profile` parameters of the acceptable instances of the JSON:API
+ * media type in `Accept` (those `isAcceptable` counts) with the highest `q` weight,
+ * each a space-separated list of URIs, usually quoted. Empty when `Accept` is absent or
+ * names the media type only without `profile`. A profile listed only with a lower
+ * weight than a plain instance is not asked for: the client prefers the plain one.
+ *
+ * @example
+ * requestedProfiles('application/vnd.api+json; profile="https://example.com/a https://example.com/b"');
+ * // Set { 'https://example.com/a', 'https://example.com/b' }
+ * requestedProfiles('application/vnd.api+json, application/vnd.api+json; profile="https://example.com/a"; q=0.5');
+ * // Set {}
+ */
+export function requestedProfiles(accept: string | undefined): ReadonlySet<string> {
+  const profiles = new Set<string>();
+  if (accept === undefined) return profiles;
+  let best = 0;
+  for (const range of splitList(accept)) {
+    const { type, parameters, quality } = parseMediaRange(range);
+    if (type !== JSON_API_MEDIA_TYPE || quality <= 0 || quality < best || !supportsParameters(parameters)) continue;
+    if (quality > best) {
+      best = quality;
+      profiles.clear();
+    }
+    for (const uri of (parameters.get('profile') ?? '').split(' ')) if (uri !== '') profiles.add(uri);
+  }
+  return profiles;
 }
 
 /**

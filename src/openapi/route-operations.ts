@@ -25,6 +25,8 @@ interface Route {
   readonly name: string;
   readonly tag: string;
   readonly summary: string;
+  /** The operation's `description`, when there is more to say than the summary. */
+  readonly description?: string;
   readonly parameters: readonly JsonSchema[];
   readonly document: string;
   /** Has an `{id}`: may answer 404. */
@@ -41,6 +43,7 @@ export function operations(route: Route): Record<string, unknown> {
       operationId: `get.${route.name}`,
       tags: [route.tag],
       summary: route.summary,
+      ...(route.description === undefined ? {} : { description: route.description }),
       parameters: route.parameters,
       responses: {
         '200': {

@@ -29,6 +29,7 @@ import {
   type ComponentSink,
 } from './resource-schemas.js';
 import { pruneComponents } from './prune-components.js';
+import { CURSOR_PROFILE } from '../paging/cursor-profile.js';
 import { documentOperations, errorResponses, operations } from './route-operations.js';
 
 /** The OpenAPI Info Object: what the API is, its version, its terms. */
@@ -220,6 +221,7 @@ function routePaths(build: Build): Record<string, Record<string, unknown>> {
       name: `${type.name}.collection`,
       tag: type.name,
       summary: `List ${type.name} resources`,
+      description: pagingDescription(limitsOf(type.name)),
       parameters: [...toManyParameters(build, type), ...includeParameters(build, type, type), ...fields],
       document: `${type.name}.document.list`,
       identified: false,
@@ -239,6 +241,7 @@ function routePaths(build: Build): Record<string, Record<string, unknown>> {
         name: `${type.name}.related.${relationship.name}`,
         tag: type.name,
         summary: `Read the ${describe(relationship)} of a ${type.name}`,
+        ...(relationship.toMany ? { description: pagingDescription(limitsOf(target.name)) } : {}),
         parameters: [...id, ...reads, ...includeParameters(build, target, target), ...fields],
         document: `${target.name}.document.${relationship.toMany ? 'list' : 'optional'}`,
         identified: true,
@@ -247,6 +250,7 @@ function routePaths(build: Build): Record<string, Record<string, unknown>> {
         name: `${type.name}.relationship.${relationship.name}`,
         tag: type.name,
         summary: `Read the linkage of the ${describe(relationship)} of a ${type.name}`,
+        ...(relationship.toMany ? { description: pagingDescription(limitsOf(target.name)) } : {}),
         parameters: [...id, ...reads, ...includeParameters(build, type, target), ...fields],
         document: relationshipDocumentName(type.name, relationship.name),
         identified: true,
@@ -278,6 +282,14 @@ function toManyParameters(build: Build, primary: ResolvedType): JsonSchema[] {
       build.parameter(`${name}.page.${String(page['name']).slice('page['.length, -1)}`, () => page),
     ),
   ];
+}
+
+/** How a paged list is paged, and how a client asks for cursor pages. */
+function pagingDescription(limits: QueryLimits): string {
+  const cursorPages = `\`page[after]\`/\`page[before]\` (cursors from \`meta.page.cursor\`, or \`links.next\`/\`links.prev\`) select a cursor page (the Cursor Pagination profile, ${CURSOR_PROFILE})`;
+  return limits.pagination === 'cursor'
+    ? `Paged by cursor: without a cursor, the first page of a cursor walk; ${cursorPages}. \`page[number]\` is refused.`
+    : `Paged by number (\`page[number]\`) unless the request asks for cursor pages: ${cursorPages}, and so does \`Accept: application/vnd.api+json; profile="${CURSOR_PROFILE}"\` without \`page[number]\` (the first page of a cursor walk, where the data layer can page by cursor on the sort).`;
 }
 
 function describe(relationship: ResolvedRelationship): string {

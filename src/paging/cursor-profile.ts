@@ -7,6 +7,19 @@
 /** The profile's URI, as the response media type's `profile` parameter names it. */
 export const CURSOR_PROFILE = 'https://jsonapi.org/profiles/ethanresnick/cursor-pagination';
 
+/**
+ * Whether a profile URI a client sent names this profile: the URI above, or the one
+ * the profile's own page gives (`http://jsonapi.org/profiles/ethanresnick/cursor-pagination/`),
+ * that is either scheme, with or without the trailing slash.
+ *
+ * @example
+ * isCursorProfile('http://jsonapi.org/profiles/ethanresnick/cursor-pagination/'); // true
+ * isCursorProfile('https://jsonapi.org/profiles/ethanresnick/cursor-pagination/extra'); // false
+ */
+export function isCursorProfile(uri: string): boolean {
+  return uri.replace(/^http:/u, 'https:').replace(/\/$/u, '') === CURSOR_PROFILE;
+}
+
 /** The profile's error types. */
 export type CursorErrorType = 'max-size-exceeded' | 'invalid-parameter-value' | 'unsupported-sort';
 

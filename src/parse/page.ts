@@ -13,6 +13,8 @@ export interface PageContext {
   readonly type: string;
   readonly sort: readonly SortKey[];
   readonly fields: readonly CursorField[] | undefined;
+  /** The client asked for cursor pages (`ParseOptions.preferCursor`). */
+  readonly preferCursor?: boolean | undefined;
 }
 
 /** The `page` members of one request, read but not yet combined. */
@@ -31,8 +33,11 @@ interface PageMembers {
  * to the default too); the maximum offset of numbered pages. A cursor is decoded
  * against the request's sort (`invalid_cursor` when it does not fit);
  * `page[number]` with a cursor, or in `pagination: 'cursor'` mode, is a 400. A
- * request in the cursor form (a cursor, or cursor mode) has the Cursor Pagination
- * profile's error types as `links.type`. Any other `page[...]` member is a 400.
+ * request naming neither `page[number]` nor a cursor gets the first page of a cursor
+ * walk in cursor mode or when the client prefers cursors (`preferCursor`). A
+ * request in the cursor form (a cursor, cursor mode, or a preference not overruled
+ * by `page[number]`) has the Cursor Pagination profile's error types as
+ * `links.type`. Any other `page[...]` member is a 400.
  *
  * @example
  * parsePage([{ parameter: 'page[size]', member: 'size', value: '10' }], limits, errors, context);
@@ -46,7 +51,8 @@ export function parsePage(
 ): Page | null {
   const count = errors.length;
   const named = members.some(({ member }) => member === 'after' || member === 'before');
-  const cursorForm = named || limits.pagination === 'cursor';
+  const numbered = members.some(({ member }) => member === 'number');
+  const cursorForm = named || limits.pagination === 'cursor' || (context.preferCursor === true && !numbered);
   const type = cursorForm ? cursorErrorType('invalid-parameter-value') : undefined;
   const fault = (init: ErrorInit): null => {
     errors.push(jsonApiError(type === undefined || init.type !== undefined ? init : { ...init, type }));

@@ -26,4 +26,11 @@ export interface ParseOptions<S extends ResourceSchema = ResourceSchema, T exten
    * (`/persons/1/relationships/computers`) the handler passes the owning type.
    */
   readonly includeFrom?: string | undefined;
+  /**
+   * The client prefers cursor pages (the handler sets it when `Accept` asks for the
+   * Cursor Pagination profile): a request naming neither `page[number]` nor a
+   * cursor gets the first page of a cursor walk, as under `pagination: 'cursor'`;
+   * `page[number]` still gives a page by number. Default `false`.
+   */
+  readonly preferCursor?: boolean | undefined;
 }

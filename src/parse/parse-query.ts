@@ -46,7 +46,7 @@ export function parseQuery<const S extends ResourceSchema, const T extends TypeN
   const sortErrors = errors.length;
   const sort = parseSort(raw.sort, table, limits, errors);
   const fields = errors.length === sortErrors ? cursorFields(sort, table) : undefined;
-  const page = parsePage(raw.page, limits, errors, { type: options.type, sort, fields });
+  const page = parsePage(raw.page, limits, errors, { type: options.type, sort, fields, preferCursor: options.preferCursor });
   const include = parseInclude(raw.include, from, limits, errors);
   const fieldsets = parseFields(raw.fields, tables, errors);
   if (errors.length > 0) throw new QueryError(errors as [JsonApiError, ...JsonApiError[]]);

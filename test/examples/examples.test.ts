@@ -1,13 +1,16 @@
 /**
  * Every server in examples/ runs as a user runs it (`node examples/<file>.js`
- * after `npm run build`), answers real requests with the example dataset, and
- * exits with code 0 on SIGINT and SIGTERM.
+ * after `npm run build`), answers real requests with the example dataset, pages
+ * by cursor for a client that asks for the Cursor Pagination profile in `Accept`,
+ * and exits with code 0 on SIGINT and SIGTERM.
  */
 import { uri } from '../http/uri.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { send } from '../adapters/http-client.js';
+import { exampleData } from '../../src/example/example-data.js';
+import { expectCursorWalk } from '../helpers/cursor-walk.js';
 import { READY_TIMEOUT_MS, spawnOwned, type OwnedProcess } from '../helpers/owned.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,5 +62,16 @@ describe.each(examples)('examples/$file', ({ file, prefix }) => {
     }
     expect(await example.exited).toBe(0);
     expect(example.stderr()).toBe('');
+  }, 2 * READY_TIMEOUT_MS);
+
+  it('walks the example collections by cursor, asked for in Accept, every record once and in order', async () => {
+    const { example, origin } = await startExample(file);
+    try {
+      await expectCursorWalk(origin, `${prefix}/persons`, 7, exampleData.person.map((row) => String(row.id)));
+      await expectCursorWalk(origin, `${prefix}/computers?sort=-serial`, undefined, exampleData.computer.map((row) => String(row.id)));
+    } finally {
+      example.child.kill('SIGTERM');
+    }
+    expect(await example.exited).toBe(0);
   }, 2 * READY_TIMEOUT_MS);
 });

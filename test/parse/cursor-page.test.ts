@@ -81,6 +81,27 @@ describe('cursor pages', () => {
     expect(parse('').page).toEqual({ kind: 'offset', size: 30, number: 1 });
   });
 
+  it('preferCursor (the profile in Accept) gives a cursor walk unless page[number] or page[size]=0 says otherwise', () => {
+    const prefer = (query: string, limits = {}) => safeParseQuery(query, { schema: exampleSchema, type: 'person', limits, preferCursor: true });
+    const pageOf = (query: string, limits = {}) => {
+      const result = prefer(query, limits);
+      return result.success ? result.ast.page : result.error.errors;
+    };
+    expect(pageOf('')).toEqual({ kind: 'cursor', size: 30 });
+    expect(pageOf('page[size]=5&sort=-birth_date')).toEqual({ kind: 'cursor', size: 5 });
+    expect(pageOf('page[size]=5&page[number]=2')).toEqual({ kind: 'offset', size: 5, number: 2 });
+    expect(pageOf('page[number]=1')).toEqual({ kind: 'offset', size: 30, number: 1 });
+    expect(pageOf('page[size]=0')).toBeNull();
+    expect(pageOf(`page[after]=${encodeCursor('person', [ID_ASC], ['1'])}`)).toEqual({ kind: 'cursor', size: 30, after: ['1'] });
+    // Errors of the cursor form carry the profile's types; those of a page by number do not.
+    expect(pageOf('page[size]=500')).toMatchObject([{ code: 'page_size_too_large', links: { type: `${PROFILE}/max-size-exceeded` } }]);
+    expect(pageOf('page[size]=500&page[number]=2')).toMatchObject([{ code: 'page_size_too_large' }]);
+    expect(pageOf('page[size]=500&page[number]=2')).not.toMatchObject([{ links: {} }]);
+    // Cursor mode refuses page[number] with or without the preference.
+    expect(pageOf('page[number]=2', { pagination: 'cursor' })).toMatchObject([{ code: 'invalid_page_value', source: { parameter: 'page[number]' } }]);
+    expect(pageOf('page[after]=')).toMatchObject([{ code: 'invalid_cursor', source: { parameter: 'page[after]' } }]);
+  });
+
   it("a cursor is honoured in offset mode too, and page[number] is a 400 in cursor mode", () => {
     expect(parse(`page[after]=${encodeCursor('person', [ID_ASC], ['1'])}`).page).toEqual({ kind: 'cursor', size: 30, after: ['1'] });
     expect(oneError('page[number]=2', cursorMode)).toMatchObject({ code: 'invalid_page_value', parameter: 'page[number]', type: INVALID });
