@@ -34,4 +34,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The runtimes' own globals, in the servers that run on them (test/runtimes).
+    files: ['test/runtimes/deno-server.js'],
+    languageOptions: { globals: { Deno: 'readonly' } },
+  },
+  {
+    files: ['test/runtimes/bun-server.js'],
+    languageOptions: { globals: { Bun: 'readonly' } },
+  },
+  {
+    // The core runs on every JavaScript runtime (test/runtimes): no Node built-in module
+    // at run time, and no development tooling (OpenAPI, explain, explorer, CLI), which
+    // wraps a handler from outside.
+    files: ['src/**/*.ts'],
+    ignores: ['src/cli/**', 'src/explain/**', 'src/explorer/**', 'src/openapi/**', 'src/layers/sql/**', 'src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], allowTypeImports: true, message: 'The core runs outside Node: no Node built-in module at run time.' },
+            { group: ['**/cli/**', '**/explain/**', '**/explorer/**', '**/openapi/**'], message: 'Development tooling wraps a handler from outside; the core never imports it.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { exampleSchema } from '../example/example-schema.js';
-import { OPENAPI_PATH } from '../http/openapi-route.js';
+import { OPENAPI_PATH } from '../openapi/openapi-route.js';
 import { toOpenApi } from '../openapi/to-openapi.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import type { CommandIo } from './command-io.js';

@@ -9,9 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { exampleData } from '../example/example-data.js';
 import { exampleSchema } from '../example/example-schema.js';
 import { answerClientErrors, toNodeListener } from '../http/adapters/node.js';
-import { createHandler } from '../http/handler.js';
+import { createExplainHandler } from '../explain/explain-route.js';
+import { withExplorer } from '../explorer/explorer-route.js';
+import type { HandlerOptions } from '../http/handler.js';
 import type { LimitOptions } from '../limits.js';
-import { OPENAPI_PATH } from '../http/openapi-route.js';
+import { OPENAPI_PATH, withOpenApi } from '../openapi/openapi-route.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { createMemoryLayer, type MemoryData } from '../layers/memory/index.js';
 import type { ResourceSchema } from '../schema/schema.js';
@@ -174,16 +176,14 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     io.stderr.write(`jsonapi-query serve: ${error.message}\n`);
     return 1;
   }
-  const handler = createHandler({
+  const handlerOptions: HandlerOptions = {
     schema: dataset.schema,
     dataLayer: dataset.dataLayer,
-    openapi: true,
     limits: pagingLimits(options),
     logger: { error: (message, error) => io.stderr.write(`${message}: ${describeFailure(error)}\n`) },
-    // A development server: the explorer page and the explain route it uses (docs/explorer.md).
-    explain: true,
-    explorer: true,
-  });
+  };
+  // A development server: the OpenAPI document, and the explorer page with the explain route it uses (docs/explorer.md).
+  const handler = withExplorer(withOpenApi(createExplainHandler(handlerOptions), handlerOptions), handlerOptions);
   const listener = toNodeListener(handler);
   const server = createServer((req, res) => {
     if (!options.quiet) logWhenDone(io, req.method ?? '', req.url ?? '', res);

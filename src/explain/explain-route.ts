@@ -1,27 +1,47 @@
 /**
- * The handler's development route `GET /__explain/<route>?<query>` (handler option
- * `explain: true`): serves `<route>?<query>` as usual and answers with what it meant
- * and cost — the resolved AST, its canonical query string, the data-layer calls, the
- * SQL statements with parameters (and plans with the header `Explain-Plan: true`),
- * and the response itself. See docs/explorer.md.
+ * The development route `GET /__explain/<route>?<query>` (`createExplainHandler`):
+ * serves `<route>?<query>` as usual and answers with what it meant and cost — the
+ * resolved AST, its canonical query string, the data-layer calls, the SQL statements
+ * with parameters (and plans with the header `Explain-Plan: true`), and the response
+ * itself. See docs/explorer.md.
  */
-import type { Handler, HandlerRequest, HandlerResponse } from '../http/handler.js';
+import { createHandler, type Handler, type HandlerOptions, type HandlerRequest, type HandlerResponse } from '../http/handler.js';
 import type { LimitOptions } from '../limits.js';
+import type { ResourceSchema } from '../schema/schema.js';
 import { stringifyQuery } from '../stringify/stringify-query.js';
 import { explanationOf } from './explanation.js';
-import { record, type Recording } from './recorder.js';
+import { observedLayer } from './observed-layer.js';
+import { noteAst, record, type Recording } from './recorder.js';
 
 /** The path prefix of the route. */
 export const EXPLAIN_PREFIX = '/__explain';
 
 /**
- * Wraps a handler (whose data layer is an `observedLayer`) with the explain route.
+ * `createHandler` with the explain route in front: the data layer is observed and
+ * each request's QueryAST noted, so `/__explain/<route>` can say what `<route>` did.
+ * A development tool (Node's `AsyncLocalStorage` keeps concurrent requests apart);
+ * build the SQL layer over `explainable(db)` to see its statements too.
  *
  * @example
- * const handle = withExplainRoute(createHandler(options), options.limits);
+ * const handle = createExplainHandler({ schema: exampleSchema, dataLayer: createMemoryLayer(exampleSchema, exampleData) });
  * await handle({ method: 'GET', path: '/__explain/persons', query: 'include=computers', headers: {} });
  */
-export function withExplainRoute(handle: Handler, limits: LimitOptions | undefined): Handler {
+export function createExplainHandler<S extends ResourceSchema>(options: HandlerOptions<S>): Handler;
+export function createExplainHandler(options: HandlerOptions): Handler {
+  const { onQuery } = options;
+  const handle = createHandler({
+    ...options,
+    dataLayer: observedLayer(options.dataLayer),
+    onQuery: (ast, request) => {
+      noteAst(ast);
+      onQuery?.(ast, request);
+    },
+  });
+  return withExplainRoute(handle, options.limits);
+}
+
+/** Answers `/__explain/<route>` by running `<route>` through `handle` while recording. */
+function withExplainRoute(handle: Handler, limits: LimitOptions | undefined): Handler {
   return async (request) => {
     const { path } = request;
     if (path !== EXPLAIN_PREFIX && !path.startsWith(`${EXPLAIN_PREFIX}/`)) return handle(request);

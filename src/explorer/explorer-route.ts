@@ -1,5 +1,5 @@
 /**
- * The pages `serve` shows a person (handler option `explorer: true`): `GET /` with
+ * The pages `serve` shows a person (`withExplorer`): `GET /` with
  * `Accept: text/html` is the query explorer, `GET /docs` the API reference rendered
  * by Swagger UI from `/openapi.json`; their scripts, styles and the renderer are
  * served from this package under `/__explorer/`, never from the network.
@@ -7,10 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Handler, HandlerRequest, HandlerResponse } from '../http/handler.js';
-import type { Operator } from '../ast/operators.js';
-import type { LimitOptions } from '../limits.js';
-import type { ResolvedSchema } from '../schema/resolved-schema.js';
+import type { Handler, HandlerOptions, HandlerRequest, HandlerResponse } from '../http/handler.js';
+import { resolveSchema } from '../schema/resolved-schema.js';
 import { explorerSchema } from './explorer-schema.js';
 
 /** A file served by the route: where it is read from and its media type. */
@@ -43,20 +41,19 @@ const ASSETS: ReadonlyMap<string, Asset> = new Map([
 
 const SCHEMA_PATH = '/__explorer/schema.json';
 
-/** Options the route reads from the handler's. */
-export interface ExplorerRouteOptions {
-  readonly schema: ResolvedSchema;
-  readonly operators: ReadonlySet<Operator>;
-  readonly limits: LimitOptions | undefined;
-}
+/** What the pages read from the handler's options. */
+export type ExplorerOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 'limits'>;
 
 /**
  * Wraps a handler with the explorer's pages and assets; other requests pass through.
+ * The explorer shows what `/__explain` answers: wrap a handler of `createExplainHandler`.
  *
  * @example
- * const handle = withExplorer(createHandler(options), { schema: resolveSchema(schema), operators, limits: undefined });
+ * const options = { schema: exampleSchema, dataLayer: createMemoryLayer(exampleSchema, exampleData) };
+ * const handle = withExplorer(createExplainHandler(options), options);
  */
-export function withExplorer(handle: Handler, options: ExplorerRouteOptions): Handler {
+export function withExplorer(handle: Handler, options: ExplorerOptions): Handler {
+  const schema = resolveSchema(options.schema);
   const cache = new Map<string, Promise<string>>();
   const read = (asset: Asset): Promise<string> => {
     const key = String(asset.file);
@@ -74,7 +71,7 @@ export function withExplorer(handle: Handler, options: ExplorerRouteOptions): Ha
     const asset = page !== undefined && acceptsHtml(request) ? page : ASSETS.get(request.path);
     if (asset !== undefined) return reply(request, asset.type, await read(asset), page !== undefined);
     if (request.path === SCHEMA_PATH) {
-      schemaBody ??= JSON.stringify(explorerSchema(options.schema, options.operators, options.limits));
+      schemaBody ??= JSON.stringify(explorerSchema(schema, options.dataLayer.operators, options.limits));
       return reply(request, 'application/json', schemaBody);
     }
     return handle(request);

@@ -15,14 +15,9 @@ import {
   pathId,
   type ExecuteOptions,
 } from '../execute/index.js';
-import { withExplainRoute } from '../explain/explain-route.js';
-import { withExplorer } from '../explorer/explorer-route.js';
-import { observedLayer } from '../explain/observed-layer.js';
-import { noteAst } from '../explain/recorder.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
 import { utf8Length } from '../parse/input/query-budget.js';
-import type { OpenApiDescription } from '../openapi/to-openapi.js';
 import { CURSOR_PROFILE, isCursorProfile } from '../paging/cursor-profile.js';
 import { parseQuery } from '../parse/parse-query.js';
 import { resolveSchema } from '../schema/resolved-schema.js';
@@ -37,7 +32,6 @@ import { isProfileError } from '../serialize/serialize-document.js';
 import { checkLimits } from './check-limits.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
 import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE, requestedProfiles } from './negotiate.js';
-import { OPENAPI_PATH, openApiRoute } from './openapi-route.js';
 import { matchRoute, type Route } from './routes.js';
 import { and, resolveScope, type ScopeFilters, type ScopeResolver } from './scope.js';
 import { scopedLayer } from './scoped-layer.js';
@@ -92,21 +86,11 @@ export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
   /** Receives failures the client is not told about (500, 503). */
   readonly logger?: HandlerLogger;
   /**
-   * Serve the OpenAPI 3.1 document of this API at `GET /openapi.json` (docs/openapi.md):
-   * `true`, or its `info`, `servers` and `security` (`{ info: { title, version, license } }`).
-   * Default `false`.
+   * Called with the resolved QueryAST of every request that gets as far as its query
+   * (logging, metrics, and `createExplainHandler` of `jsonapi-query/explain`). It runs
+   * before the data layer is called; what it throws becomes a logged 500.
    */
-  readonly openapi?: boolean | OpenApiDescription;
-  /**
-   * Development only: serve `GET /__explain/<route>?<query>`, what a request means and
-   * costs (AST, data-layer calls, SQL statements; docs/explorer.md). Default `false`.
-   */
-  readonly explain?: boolean;
-  /**
-   * Development only: serve the query explorer at `GET /` and the API reference at
-   * `GET /docs` to browsers (`Accept: text/html`); needs `explain` (docs/explorer.md). Default `false`.
-   */
-  readonly explorer?: boolean;
+  readonly onQuery?: (ast: QueryAST, request: HandlerRequest) => void;
 }
 
 const ALLOW = 'GET, HEAD';
@@ -152,20 +136,15 @@ export function createHandler(options: HandlerOptions): Handler {
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.strictIncluded === undefined ? {} : { strictIncluded: options.strictIncluded }),
   };
-  if (options.explorer === true && options.explain !== true) {
-    throw new RangeError('The explorer option needs explain: true (the page shows what the explain route answers)');
-  }
   const resolveEntries = scopeResolver(options);
   const operators = options.dataLayer.operators;
   const { scope } = options;
-  const dataLayer = options.explain === true ? observedLayer(options.dataLayer) : options.dataLayer;
+  const { dataLayer, onQuery } = options;
   const fixedScope =
     typeof scope === 'object' ? scopedLayer(dataLayer, resolveScope(scope, schema, resolveEntries, operators), schema) : undefined;
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
-  const openapi = options.openapi === undefined || options.openapi === false ? undefined : openApiRoute(options);
 
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
-    if (openapi !== undefined && request.path === OPENAPI_PATH) return openapi(request.method);
     const route = matchRoute(schema, request.path);
     if (route === undefined) return failure({ code: 'not_found', detail: 'No resource or route at this path.' });
     const limits = limitsOf(route.type.name);
@@ -186,7 +165,7 @@ export function createHandler(options: HandlerOptions): Handler {
       ...(preferCursor ? { preferCursor } : {}),
     });
     const ast = preferCursor ? withinLayer(parsed, options.dataLayer, limitsOf(primaryType)) : parsed;
-    if (options.explain === true) noteAst(ast);
+    onQuery?.(ast, request);
 
     const scopeFilters = typeof scope === 'function' ? await scope(request) : undefined;
     const layer =
@@ -217,8 +196,7 @@ export function createHandler(options: HandlerOptions): Handler {
     if (negotiation.reached) reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
     return request.method === 'HEAD' ? { ...reply, body: '' } : reply;
   };
-  const explained = options.explain === true ? withExplainRoute(handle, options.limits) : handle;
-  return options.explorer === true ? withExplorer(explained, { schema, operators, limits: options.limits }) : explained;
+  return handle;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 export { filterJsonSchema, type FilterSchemaOptions } from './filter-json-schema.js';
 export type { JsonSchema } from './json-schema.js';
+export { OPENAPI_PATH, withOpenApi, type OpenApiRouteOptions } from './openapi-route.js';
 export {
   toOpenApi,
   type OpenApiDescription,

@@ -1,11 +1,11 @@
 /**
- * The handler option `explain: true`: `GET /__explain/<route>?<query>` answers with
- * the AST, canonical query, calls, statements and the response; never on by default.
+ * `createExplainHandler`: `GET /__explain/<route>?<query>` answers with the AST,
+ * canonical query, calls, statements and the response; `createHandler` never serves it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
-import { explainable } from '../../src/explain/index.js';
+import { createExplainHandler, explainable } from '../../src/explain/index.js';
 import { createHandler } from '../../src/http/handler.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { createSqlLayer } from '../../src/layers/sql/index.js';
@@ -22,7 +22,7 @@ describe('the explain route', () => {
   });
 
   it('explains a collection request and carries its response', async () => {
-    const handle = createHandler({ schema: exampleSchema, dataLayer: memory, explain: true });
+    const handle = createExplainHandler({ schema: exampleSchema, dataLayer: memory });
     const response = await handle(get('/__explain/persons', 'include=computers&filter[name]=John'));
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/json');
@@ -38,7 +38,7 @@ describe('the explain route', () => {
   });
 
   it('explains a related route, and a bad query with its error document', async () => {
-    const handle = createHandler({ schema: exampleSchema, dataLayer: memory, explain: true });
+    const handle = createExplainHandler({ schema: exampleSchema, dataLayer: memory });
     const related = JSON.parse((await handle(get('/__explain/persons/1/computers'))).body) as Record<string, unknown>;
     expect(related).toMatchObject({ status: 200, callCount: 1, calls: [{ method: 'readRelated' }] });
     const bad = JSON.parse((await handle(get('/__explain/persons', 'sort=nope'))).body) as Record<string, unknown>;
@@ -46,7 +46,7 @@ describe('the explain route', () => {
   });
 
   it('leaves every other route as it is', async () => {
-    const handle = createHandler({ schema: exampleSchema, dataLayer: memory, explain: true });
+    const handle = createExplainHandler({ schema: exampleSchema, dataLayer: memory });
     const response = await handle(get('/persons', 'page[size]=1'));
     expect(JSON.parse(response.body)).toMatchObject({ data: [{ id: '1' }] });
     const post = await handle({ ...get('/__explain/persons'), method: 'POST' });
@@ -68,7 +68,7 @@ describe.runIf(sqlite !== undefined)('the explain route on SQLite', () => {
 
   it('lists the statements with parameters, and their plans with Explain-Plan: true', async () => {
     const dataLayer = createSqlLayer({ db: explainable(instance.kysely), schema: exampleSchema });
-    const handle = createHandler({ schema: exampleSchema, dataLayer, explain: true });
+    const handle = createExplainHandler({ schema: exampleSchema, dataLayer });
     const plain = JSON.parse((await handle(get('/__explain/computers', 'filter[serial]=X'))).body) as {
       statements: { sql: string; parameters: unknown[]; plan?: unknown[] }[];
     };

@@ -1,16 +1,18 @@
 /**
- * The handler option `explorer: true`: the pages for browsers, their assets from the
- * package (the renderer included), the page's schema; nothing for other clients,
- * nothing by default, and a start-up error without `explain`.
+ * `withExplorer`: the pages for browsers, their assets from the package (the renderer
+ * included), the page's schema; nothing for other clients, nothing from `createHandler`.
  */
 import { describe, expect, it } from 'vitest';
 import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
+import { createExplainHandler } from '../../src/explain/index.js';
+import { withExplorer } from '../../src/explorer/index.js';
 import { createHandler } from '../../src/http/handler.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 
 const dataLayer = createMemoryLayer(exampleSchema, exampleData);
-const handle = createHandler({ schema: exampleSchema, dataLayer, explain: true, explorer: true });
+const options = { schema: exampleSchema, dataLayer };
+const handle = withExplorer(createExplainHandler(options), options);
 const get = (path: string, accept = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8') => ({
   method: 'GET',
   path,
@@ -56,10 +58,9 @@ describe('the explorer pages', () => {
     expect(schema.operatorsByKind['date']).not.toContain('like');
   });
 
-  it('is not served unless turned on, and needs explain', async () => {
+  it('is not served by createHandler', async () => {
     const plain = createHandler({ schema: exampleSchema, dataLayer });
     expect((await plain(get('/'))).status).toBe(404);
     expect((await plain(get('/__explorer/explorer.js'))).status).toBe(404);
-    expect(() => createHandler({ schema: exampleSchema, dataLayer, explorer: true })).toThrow(/needs explain: true/);
   });
 });

@@ -18,7 +18,7 @@ import type { ResourceSchema } from '../../src/schema/schema.js';
 
 /** The handler options the document depends on. */
 export type OpenApiCheckOptions = Pick<HandlerOptions, 'schema'> &
-  Partial<Pick<HandlerOptions, 'limits' | 'dataLayer' | 'baseUrl' | 'openapi'>>;
+  Partial<Pick<HandlerOptions, 'limits' | 'dataLayer' | 'baseUrl'>>;
 
 interface Checker {
   readonly document: OpenApiDocument;

@@ -11,6 +11,7 @@ import { exampleSchema } from '../../src/example/example-schema.js';
 import { createHandler, type HandlerOptions } from '../../src/http/index.js';
 import { DataLayerError, type DataLayer } from '../../src/layers/data-layer.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
+import { withOpenApi } from '../../src/openapi/index.js';
 import { arbitraryNearValidQueryString, arbitraryQueryString } from '../../src/testing/index.js';
 import { checkOpenApiResponse } from '../helpers/openapi-check.js';
 
@@ -21,10 +22,9 @@ function replay(options: Partial<HandlerOptions> = {}) {
   const handlerOptions: HandlerOptions = {
     schema: exampleSchema,
     dataLayer: createMemoryLayer(exampleSchema, exampleData),
-    openapi: true,
     ...options,
   };
-  const handle = createHandler(handlerOptions);
+  const handle = withOpenApi(createHandler(handlerOptions), handlerOptions);
   return async (method: string, path: string, query = '', headers: Record<string, string> = ACCEPT) => {
     const response = await handle({ method, path, query, headers });
     checkOpenApiResponse(handlerOptions, { method, path }, response);

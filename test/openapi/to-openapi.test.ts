@@ -13,7 +13,7 @@ import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { createHandler } from '../../src/http/index.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
-import { toOpenApi, type OpenApiDocument } from '../../src/openapi/index.js';
+import { toOpenApi, withOpenApi, type OpenApiDocument } from '../../src/openapi/index.js';
 import { safeParseQuery } from '../../src/parse/safe-parse-query.js';
 import { arbitrarySchema } from '../../src/testing/index.js';
 import { nearValidFilter } from './near-valid-filter.js';
@@ -128,10 +128,10 @@ describe('toOpenApi', () => {
     expect(described.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } });
     await expectValid(described);
 
-    const handle = createHandler({
-      schema: exampleSchema,
-      dataLayer: createMemoryLayer(exampleSchema, exampleData),
-      openapi: { info: { title: 'Served', version: '3.0.0', license: { name: 'MIT', identifier: 'MIT' } } },
+    const options = { schema: exampleSchema, dataLayer: createMemoryLayer(exampleSchema, exampleData) };
+    const handle = withOpenApi(createHandler(options), {
+      ...options,
+      document: { info: { title: 'Served', version: '3.0.0', license: { name: 'MIT', identifier: 'MIT' } } },
     });
     const served = JSON.parse((await handle({ method: 'GET', path: '/openapi.json', query: '', headers: {} })).body) as OpenApiDocument;
     expect(served.info).toEqual({ title: 'Served', version: '3.0.0', license: { name: 'MIT', identifier: 'MIT' } });

@@ -1,0 +1,53 @@
+/**
+ * `withOpenApi`: serves `GET /openapi.json`, the OpenAPI 3.1 document of a handler's
+ * API (`toOpenApi` of its schema, limits, data layer operators and base URL), in front
+ * of that handler. The document is built on the first request and served as it is
+ * from then on; every other request goes to the handler.
+ */
+import { jsonApiError } from '../errors/query-error.js';
+import type { Handler, HandlerOptions } from '../http/handler.js';
+import { JSON_API_MEDIA_TYPE } from '../http/negotiate.js';
+import { serializeErrorDocument } from '../serialize/index.js';
+import { toOpenApi, type OpenApiOptions } from './to-openapi.js';
+
+/** The path the document is served at. */
+export const OPENAPI_PATH = '/openapi.json';
+
+/** What the route reads: the handler's own options, and more of the document's if wanted. */
+export type OpenApiRouteOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 'limits' | 'baseUrl'> & {
+  /** Further options of `toOpenApi`: `info` (give `license` here), `servers`, `security`, `securitySchemes`. */
+  readonly document?: Omit<OpenApiOptions, 'limits' | 'operators' | 'baseUrl' | 'documentPath'>;
+};
+
+/**
+ * Wraps a handler with `GET`/`HEAD /openapi.json` (405 for other methods there).
+ *
+ * @example
+ * const options = { schema: exampleSchema, dataLayer: createMemoryLayer(exampleSchema, exampleData) };
+ * const handle = withOpenApi(createHandler(options), options);
+ * (await handle({ method: 'GET', path: '/openapi.json', query: '', headers: {} })).headers['content-type']; // 'application/json'
+ */
+export function withOpenApi(handler: Handler, options: OpenApiRouteOptions): Handler {
+  let body: string | undefined;
+  return async (request) => {
+    if (request.path !== OPENAPI_PATH) return handler(request);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const error = jsonApiError({ code: 'method_not_allowed', detail: 'Only GET, HEAD are allowed on this route.' });
+      return {
+        status: 405,
+        headers: { 'content-type': JSON_API_MEDIA_TYPE, allow: 'GET, HEAD' },
+        body: serializeErrorDocument([error]),
+      };
+    }
+    body ??= JSON.stringify(
+      toOpenApi(options.schema, {
+        ...options.document,
+        ...(options.limits === undefined ? {} : { limits: options.limits }),
+        ...(options.dataLayer.operators === undefined ? {} : { operators: options.dataLayer.operators }),
+        ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+        documentPath: OPENAPI_PATH,
+      }),
+    );
+    return { status: 200, headers: { 'content-type': 'application/json' }, body: request.method === 'HEAD' ? '' : body };
+  };
+}
