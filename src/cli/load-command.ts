@@ -5,9 +5,8 @@
  */
 import { exampleData } from '../example/example-data.js';
 import { exampleSchema } from '../example/example-schema.js';
-import { createTables, loadData, type SqlMapping, type SqlSeedData } from '../layers/sql/index.js';
+import type { SqlMapping, SqlSeedData } from '../layers/sql/index.js';
 import type { ResourceSchema } from '../schema/schema.js';
-import { openDatabase } from './sql-source.js';
 import type { CommandIo } from './command-io.js';
 import { readDatasetFile, readJsonFile } from './input-files.js';
 
@@ -82,8 +81,11 @@ export async function loadCommand(args: readonly string[], io: CommandIo): Promi
       ({ schema, data } = await readDatasetFile(parsed.file));
     }
     if (parsed.mapping !== undefined) mapping = (await readJsonFile(parsed.mapping)) as SqlMapping;
+    // Loaded on demand, after the file checks: the SQL layer imports kysely, an optional peer.
+    const { openDatabase, sqlLayerModule } = await import('./sql-source.js');
     const database = await openDatabase(parsed.db);
     try {
+      const { createTables, loadData } = await sqlLayerModule();
       await createTables(database.db, schema, mapping, { dialect: database.dialect, replace: parsed.replace });
       await loadData(database.db, schema, mapping, data, { dialect: database.dialect });
     } finally {

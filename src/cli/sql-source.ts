@@ -2,21 +2,26 @@
  * Opens a SQL database from a URL for the CLI (`serve --db`, `load --db`):
  * `postgres://…`, `mysql://…` (or `mariadb://…`), `sqlite:FILE` or a file path,
  * `pglite` (in memory) or `pglite:DIR`. Drivers are loaded on demand, so only the
- * one a URL needs must be installed.
+ * one a URL needs must be installed, and so is the SQL layer itself: it imports
+ * `kysely`, so it is imported only once `loadPackages` has found every package the
+ * URL needs (a missing one is then named in one message, never a stack).
  */
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { ResourceSchema } from '../schema/schema.js';
-import {
-  createSqlLayer,
-  createTables,
-  loadData,
-  registerSqliteFunctions,
-  type SqlDialectName,
-  type SqlLayer,
-  type SqlMapping,
-  type SqlSeedData,
-} from '../layers/sql/index.js';
+import type * as SqlLayerModule from '../layers/sql/index.js';
+import type { SqlDialectName, SqlLayer, SqlMapping, SqlSeedData } from '../layers/sql/index.js';
+
+/**
+ * The SQL layer module (`jsonapi-query/sql`), imported on demand: it imports `kysely`
+ * at load time, so only after `loadPackages` has checked that `kysely` is installed.
+ *
+ * @example
+ * const { createTables, loadData } = await sqlLayerModule();
+ */
+export function sqlLayerModule(): Promise<typeof SqlLayerModule> {
+  return import('../layers/sql/index.js');
+}
 
 /** An open database: the Kysely instance, its dialect, and how to close it. */
 export interface SqlDatabase {
@@ -127,6 +132,7 @@ export async function openDatabase(url: string): Promise<SqlDatabase> {
     throw new Error(`Unsupported database URL "${url}" (postgres://, mysql://, sqlite:FILE, pglite or pglite:DIR)`);
   }
   const packages = await loadPackages(url, { kysely: () => import('kysely'), 'better-sqlite3': () => import('better-sqlite3') });
+  const { registerSqliteFunctions } = await sqlLayerModule();
   const database = new packages['better-sqlite3'].default(url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url);
   registerSqliteFunctions(database);
   const db = new packages.kysely.Kysely({ dialect: new packages.kysely.SqliteDialect({ database }) });
@@ -161,6 +167,7 @@ export async function openSqlLayer(options: OpenSqlLayerOptions): Promise<{ laye
   try {
     const { sql } = await import('kysely');
     await sql`select 1`.execute(database.db);
+    const { createSqlLayer, createTables, loadData } = await sqlLayerModule();
     if (options.seed !== undefined) {
       await createTables(database.db, options.schema, options.mapping, { dialect: database.dialect });
       await loadData(database.db, options.schema, options.mapping, options.seed, { dialect: database.dialect });
