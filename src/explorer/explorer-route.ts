@@ -1,28 +1,53 @@
 /**
  * The pages `serve` shows a person (`withExplorer`): `GET /` with
  * `Accept: text/html` is the query explorer, `GET /docs` the API reference rendered
- * by Swagger UI from `/openapi.json`; their scripts, styles and the renderer are
- * served from this package under `/__explorer/`, never from the network.
- * See docs/explorer.md.
+ * from `/openapi.json` by the package's own script; their scripts, styles and icon
+ * are served from this package under `/__explorer/`, never from the network.
+ * Pages carry a Content-Security-Policy that allows only this origin's scripts,
+ * styles, images and requests (no inline script or style, no framing), and every
+ * answer `X-Content-Type-Options: nosniff`. See docs/explorer.md.
  */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Handler, HandlerOptions, HandlerRequest, HandlerResponse } from '../http/handler.js';
 import { resolveSchema } from '../schema/resolved-schema.js';
 import { explorerSchema } from './explorer-schema.js';
 
 /** A file served by the route: where it is read from and its media type. */
 interface Asset {
-  readonly file: URL | string;
+  readonly file: URL;
   readonly type: string;
 }
 
 const HTML = 'text/html; charset=utf-8';
+const JS = 'text/javascript; charset=utf-8';
+const CSS = 'text/css; charset=utf-8';
+const SVG = 'image/svg+xml';
 const own = (name: string, type: string): Asset => ({ file: new URL(`./static/${name}`, import.meta.url), type });
-const swagger = (name: string, type: string): Asset => ({
-  file: createRequire(import.meta.url).resolve(`swagger-ui-dist/${name}`),
-  type,
-});
+
+/**
+ * The policy of the pages: everything from this origin only, nothing inline (the
+ * pages' scripts and styles are files), no plugins, no `<base>`, no framing.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Headers of every answer of the route; pages add the policy. */
+const ASSET_HEADERS = { 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } as const;
+const PAGE_HEADERS = {
+  ...ASSET_HEADERS,
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  vary: 'Accept',
+} as const;
 
 /** Pages by path: answered only when the client accepts HTML. */
 const PAGES: ReadonlyMap<string, Asset> = new Map([
@@ -32,12 +57,16 @@ const PAGES: ReadonlyMap<string, Asset> = new Map([
 
 /** Assets under `/__explorer/`. */
 const ASSETS: ReadonlyMap<string, Asset> = new Map([
-  ['/__explorer/explorer.js', own('explorer.js', 'text/javascript; charset=utf-8')],
-  ['/__explorer/explorer.css', own('explorer.css', 'text/css; charset=utf-8')],
-  ['/__explorer/docs.js', own('docs.js', 'text/javascript; charset=utf-8')],
-  ['/__explorer/swagger-ui-bundle.js', swagger('swagger-ui-bundle.js', 'text/javascript; charset=utf-8')],
-  ['/__explorer/swagger-ui.css', swagger('swagger-ui.css', 'text/css; charset=utf-8')],
+  ['/__explorer/explorer.js', own('explorer.js', JS)],
+  ['/__explorer/explorer.css', own('explorer.css', CSS)],
+  ['/__explorer/docs.js', own('docs.js', JS)],
+  ['/__explorer/docs.css', own('docs.css', CSS)],
+  ['/__explorer/favicon.svg', own('favicon.svg', SVG)],
 ]);
+
+/** The icon a browser asks for when a page names none (a JSON document opened in a tab): answered to image requests only. */
+const FAVICON_PATH = '/favicon.ico';
+const FAVICON = own('favicon.svg', SVG);
 
 const SCHEMA_PATH = '/__explorer/schema.json';
 
@@ -68,8 +97,13 @@ export function withExplorer(handle: Handler, options: ExplorerOptions): Handler
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return handle(request);
     const page = PAGES.get(request.path);
-    const asset = page !== undefined && acceptsHtml(request) ? page : ASSETS.get(request.path);
-    if (asset !== undefined) return reply(request, asset.type, await read(asset), page !== undefined);
+    const asset =
+      page !== undefined && accepts(request, 'text/html')
+        ? page
+        : request.path === FAVICON_PATH && accepts(request, 'image/*')
+          ? FAVICON
+          : ASSETS.get(request.path);
+    if (asset !== undefined) return reply(request, asset.type, await read(asset), asset === page);
     if (request.path === SCHEMA_PATH) {
       schemaBody ??= JSON.stringify(explorerSchema(schema, options.dataLayer.operators, options.limits));
       return reply(request, 'application/json', schemaBody);
@@ -78,18 +112,24 @@ export function withExplorer(handle: Handler, options: ExplorerOptions): Handler
   };
 }
 
-/** A 200; pages depend on `Accept` (HTML here, a JSON:API answer otherwise) and say so. */
-function reply(request: HandlerRequest, type: string, body: string, negotiated = false): HandlerResponse {
+/** A 200; pages depend on `Accept` (HTML here, a JSON:API answer otherwise) and say so, and carry the policy. */
+function reply(request: HandlerRequest, type: string, body: string, page = false): HandlerResponse {
   return {
     status: 200,
-    headers: { 'content-type': type, 'cache-control': 'no-cache', ...(negotiated ? { vary: 'Accept' } : {}) },
+    headers: { 'content-type': type, ...(page ? PAGE_HEADERS : ASSET_HEADERS) },
     body: request.method === 'HEAD' ? '' : body,
   };
 }
 
-/** True when `Accept` names `text/html` (what a browser sends for a page). */
-function acceptsHtml(request: HandlerRequest): boolean {
+/** `Accept` entries by what they ask for: `text/html` (a browser's page request), any `image/…` (its icon request). */
+const ACCEPT_PATTERNS = {
+  'text/html': /(^|,)\s*text\/html\s*(;|,|$)/i,
+  'image/*': /(^|,)\s*image\/[^,;\s]+\s*(;|,|$)/i,
+} as const;
+
+/** True when `Accept` names `media`. */
+function accepts(request: HandlerRequest, media: keyof typeof ACCEPT_PATTERNS): boolean {
   const accept = request.headers['accept'];
   const text = Array.isArray(accept) ? accept.join(',') : String(accept ?? '');
-  return /(^|,)\s*text\/html\s*(;|,|$)/i.test(text);
+  return ACCEPT_PATTERNS[media].test(text);
 }

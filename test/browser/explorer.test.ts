@@ -3,15 +3,18 @@
  * driven by playwright-core, against the built CLI server (`serve --db` on SQLite, so
  * the SQL statements show). A query is built by clicking and typing; the query
  * strings, the AST view, the rows, the statements and an error highlight are checked,
- * and each state is screenshotted under test-output/browser/. Without Chromium the
- * suite is skipped (and says so), except under CI (`CI=true`), where it fails.
+ * and each state is screenshotted under test-output/browser/. The pages run under
+ * their Content-Security-Policy: any console error (a CSP violation is one), page
+ * error, failed request or 4xx/5xx answer of the server fails the test that caused it.
+ * Without Chromium the suite is skipped (and says so), except under CI (`CI=true`),
+ * where it fails.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../cli/serve-process.js';
 import type { OwnedProcess } from '../helpers/owned.js';
 
@@ -40,6 +43,8 @@ describe.skipIf(!present && !required)('the query explorer in Chromium', () => {
   // Made in beforeAll, so released here (the owned helpers release what a test or a file makes).
   let directory: string | undefined;
   let server: OwnedProcess | undefined;
+  /** What went wrong in the page since the last test: console errors (CSP violations), page errors, failed requests. */
+  const problems: string[] = [];
 
   beforeAll(async () => {
     if (!present) throw new Error(`CI=true and no Chromium at ${CHROMIUM}: install it (apt-get install chromium)`);
@@ -57,6 +62,14 @@ describe.skipIf(!present && !required)('the query explorer in Chromium', () => {
       viewport: { width: 1280, height: 900 },
     });
     page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
     // The page must never reach beyond the server it came from.
     await context.route((url) => !url.href.startsWith(origin), (route) => route.abort());
   });
@@ -71,6 +84,11 @@ describe.skipIf(!present && !required)('the query explorer in Chromium', () => {
       await server.exited;
     }
     if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    // Taken out first, so that one test's trouble is reported once, by that test.
+    expect(problems.splice(0)).toEqual([]);
   });
 
   const shot = (name: string) => page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: false });
@@ -159,15 +177,79 @@ describe.skipIf(!present && !required)('the query explorer in Chromium', () => {
     await shot('4-fields');
   });
 
-  it('renders the API reference from /openapi.json with the bundled renderer', async () => {
+  it('serves its pages under a Content-Security-Policy, with an icon', async () => {
+    const response = await page.goto(`${origin}/`);
+    const headers = response?.headers() ?? {};
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    await page.waitForSelector('body[data-state="ready"]');
+    // The icon the page names is served (no 404) and is an image the policy lets the page show.
+    const icon = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '';
+      const image = new Image();
+      image.src = href;
+      await image.decode();
+      return { href, width: image.naturalWidth };
+    });
+    expect(icon.href).toBe(`${origin}/__explorer/favicon.svg`);
+    expect(icon.width).toBeGreaterThan(0);
+    // An inline script is refused, as the policy says: the page reports the violation.
+    const refused = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), { once: true });
+          const script = document.createElement('script');
+          script.textContent = 'window.inlineRan = true;';
+          document.body.append(script);
+        }),
+    );
+    expect(refused).toBe('script-src-elem');
+    expect(await page.evaluate(() => (window as { inlineRan?: boolean }).inlineRan)).toBeUndefined();
+    // That violation was provoked on purpose: it is not a problem of the page.
+    const expected = problems.findIndex((problem) => problem.includes('Content Security Policy'));
+    if (expected !== -1) problems.splice(expected, 1);
+  });
+
+  it('renders the API reference from /openapi.json with its own script', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${origin}/docs`);
-    await page.waitForSelector('#swagger-ui .info .title');
-    expect(await page.textContent('#swagger-ui .info .title')).toContain('JSON:API');
-    await page.waitForSelector('#swagger-ui .opblock-summary-path');
-    const paths = await page.$$eval('#swagger-ui .opblock-summary-path', (nodes) => nodes.map((node) => node.textContent ?? ''));
+    const response = await page.goto(`${origin}/docs`);
+    expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
+    await page.waitForSelector('body[data-state="ready"]');
+    expect(await page.textContent('#title')).toContain('JSON:API');
+    const paths = await page.$$eval('.op .path', (nodes) => nodes.map((node) => node.textContent ?? ''));
     expect(paths).toContain('/persons');
     expect(paths).toContain('/computers/{id}/relationships/owner');
+    expect(await page.$$eval('#toc a', (links) => links.map((link) => link.textContent))).toEqual(
+      expect.arrayContaining(['person', 'computer', 'schemas']),
+    );
+
+    // One read, tried from the page: its parameters, then the server's answer.
+    const operation = page.locator('[id="op-get.person.resource"]');
+    await operation.locator('summary').click();
+    expect(await operation.locator('table.params').textContent()).toContain('fields[person]');
+    await operation.locator('form.try input[name="id"]').fill('1');
+    await operation.locator('form.try input[name="query"]').fill('fields[person]=name');
+    await operation.locator('form.try button[type="submit"]').click();
+    await page.waitForSelector('[id="op-get.person.resource"] form.try[data-state="ok"]');
+    expect(await operation.locator('.try-status').textContent()).toBe('HTTP 200 · application/vnd.api+json');
+    expect(JSON.parse((await operation.locator('.try-output').textContent()) ?? '')).toMatchObject({
+      data: { type: 'person', id: '1', attributes: { name: 'John' } },
+    });
     await shot('5-reference');
+
+    // A $ref is a link that opens its component.
+    await operation.locator('a[href="#schemas-person.document.one"]').first().click();
+    await page.waitForSelector('[id="schemas-person.document.one"][open]');
+    expect(await page.textContent('[id="schemas-person.document.one"] pre')).toContain('"data"');
+  });
+
+  it('fits the reference page to a phone-width screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${origin}/docs`);
+    await page.waitForSelector('body[data-state="ready"]');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot('6-reference-phone');
   });
 });
