@@ -39,14 +39,17 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Headers of every answer of the route; pages add the policy. */
+/**
+ * Headers of every answer of the route. Pages and `/favicon.ico` depend on `Accept`
+ * (a JSON:API client gets the API's answer there) and say so; pages add the policy.
+ */
 const ASSET_HEADERS = { 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } as const;
+const NEGOTIATED_ASSET_HEADERS = { ...ASSET_HEADERS, vary: 'Accept' } as const;
 const PAGE_HEADERS = {
-  ...ASSET_HEADERS,
+  ...NEGOTIATED_ASSET_HEADERS,
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
-  vary: 'Accept',
 } as const;
 
 /** Pages by path: answered only when the client accepts HTML. */
@@ -103,22 +106,21 @@ export function withExplorer(handle: Handler, options: ExplorerOptions): Handler
         : request.path === FAVICON_PATH && accepts(request, 'image/*')
           ? FAVICON
           : ASSETS.get(request.path);
-    if (asset !== undefined) return reply(request, asset.type, await read(asset), asset === page);
+    if (asset !== undefined) {
+      const headers = asset === page ? PAGE_HEADERS : asset === FAVICON ? NEGOTIATED_ASSET_HEADERS : ASSET_HEADERS;
+      return reply(request, asset.type, await read(asset), headers);
+    }
     if (request.path === SCHEMA_PATH) {
       schemaBody ??= JSON.stringify(explorerSchema(schema, options.dataLayer.operators, options.limits));
-      return reply(request, 'application/json', schemaBody);
+      return reply(request, 'application/json', schemaBody, ASSET_HEADERS);
     }
     return handle(request);
   };
 }
 
-/** A 200; pages depend on `Accept` (HTML here, a JSON:API answer otherwise) and say so, and carry the policy. */
-function reply(request: HandlerRequest, type: string, body: string, page = false): HandlerResponse {
-  return {
-    status: 200,
-    headers: { 'content-type': type, ...(page ? PAGE_HEADERS : ASSET_HEADERS) },
-    body: request.method === 'HEAD' ? '' : body,
-  };
+/** A 200 with the route's headers. */
+function reply(request: HandlerRequest, type: string, body: string, headers: Readonly<Record<string, string>>): HandlerResponse {
+  return { status: 200, headers: { 'content-type': type, ...headers }, body: request.method === 'HEAD' ? '' : body };
 }
 
 /** `Accept` entries by what they ask for: `text/html` (a browser's page request), any `image/…` (its icon request). */

@@ -94,6 +94,7 @@ describe('the explorer pages', () => {
     const icon = await handle(get('/favicon.ico', 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'));
     expect(icon.status).toBe(200);
     expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.headers['vary']).toBe('Accept');
     const api = await handle(get('/favicon.ico', 'application/vnd.api+json'));
     expect(api.status).toBe(404);
   });
