@@ -30,14 +30,12 @@ export { defineSchema } from './schema/define-schema.js';
 export { SchemaError, type SchemaIssue } from './schema/schema-error.js';
 export {
   resolveSchema,
-  requireType,
   type FieldKind,
   type ResolvedAttribute,
   type ResolvedRelationship,
   type ResolvedSchema,
   type ResolvedType,
 } from './schema/resolved-schema.js';
-export { validateSchemaDocument } from './schema/validate-schema.js';
 
 // ast
 export type {
@@ -66,12 +64,9 @@ export { foldFilter, mapFilter, type FilterFolder, type FilterNodeOf } from './a
 export { lowerCasePattern, tokenizePattern, type PatternToken } from './ast/like-pattern.js';
 export { matchWords, words } from './ast/match-words.js';
 export {
-  COMPARISON_OPERATORS,
   FIELD_OPERATORS,
   OPERATORS,
   OPERATORS_BY_KIND,
-  RELATIONSHIP_OPERATORS,
-  isOperator,
   type ComparisonOperator,
   type FieldOperator,
   type IsOperator,
@@ -121,7 +116,7 @@ export type { ParsedQueryObject } from './parse/input/read-object.js';
 
 // stringify and builder
 export { stringifyQuery, type StringifyOptions } from './stringify/stringify-query.js';
-export { filterEntry, filterJson, type FilterEntry } from './stringify/filter-json.js';
+export { filterJson, type FilterEntry } from './stringify/filter-json.js';
 export { query, type FilterInput, type PageInput, type QueryBuilder, type QueryBuilderOptions } from './build/query-builder.js';
 export { filterHelper, type FilterHelper } from './build/filter-helper.js';
 export type {

@@ -6,7 +6,7 @@
  */
 import type { KeyValue, SortKey } from '../ast/query-ast.js';
 import type { ResolvedAttribute } from '../schema/resolved-schema.js';
-import { isUnstorable } from '../parse/filter/string-rules.js';
+import { isUnstorable } from '../rules/string-rules.js';
 import { fromBase64Url, toBase64Url } from './base64url.js';
 import { sortFingerprint } from './sort-fingerprint.js';
 

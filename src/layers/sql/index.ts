@@ -15,7 +15,6 @@ export {
   type TableName,
 } from './sql-mapping.js';
 export {
-  detectDialect,
   mysqlDialect,
   postgresDialect,
   sqliteDialect,
@@ -25,6 +24,4 @@ export {
 export { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
 export { createTables, planTables, type TableOptions, type TablePlan } from './create-tables.js';
 export { loadData, type SqlSeedData } from './load-data.js';
-export { toDataLayerError } from './sql-errors.js';
 export { SqlSetupError, type SqlSetupIssue } from './sql-setup-error.js';
-export { verifySqlSetup } from './verify-setup.js';

@@ -5,7 +5,7 @@ import type { Scalar } from '../../schema/infer.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
 import type { FilterContext } from './filter-context.js';
 import type { NodeValue } from '../../ast/filter-factories.js';
-import { codePointLength, isUnstorable } from './string-rules.js';
+import { codePointLength, isUnstorable } from '../../rules/string-rules.js';
 
 /**
  * Checks the value of a comparison against its operator and the attribute's JSON

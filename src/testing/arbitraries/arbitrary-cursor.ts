@@ -10,7 +10,7 @@ import { resolveLimits, type LimitOptions } from '../../limits.js';
 import { encodeCursor } from '../../paging/cursor-codec.js';
 import { toBase64Url } from '../../paging/base64url.js';
 import { sortFingerprint } from '../../paging/sort-fingerprint.js';
-import { isUnstorable } from '../../parse/filter/string-rules.js';
+import { isUnstorable } from '../../rules/string-rules.js';
 import { resolveSchema, type ResolvedAttribute, type ResolvedType } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { valuePool, type ValueSources } from './value-pools.js';

@@ -11,12 +11,3 @@ export { arbitraryCursorValues, arbitraryNearValidCursor, type ArbitraryCursorOp
 export { arbitraryQueryCase, arbitraryQueryString, type QueryCase } from './arbitrary-query-string.js';
 export { arbitraryNearValidQueryString } from './arbitrary-near-valid-query-string.js';
 export type { ValueSources } from './value-pools.js';
-export {
-  STRESS_DATES,
-  STRESS_INTEGER_IDS,
-  STRESS_INTEGERS,
-  STRESS_NUMBERS,
-  STRESS_STRING_IDS,
-  STRESS_STRINGS,
-  STRESS_WORDS,
-} from './stress-values.js';

@@ -5,7 +5,7 @@
  */
 export { describeDataLayer } from './describe-data-layer.js';
 export type { ConformanceData, DescribeDataLayerOptions, PropertyOptions } from './describe-options.js';
-export { propertySettings, type PropertySettings } from './differential-suite.js';
+export type { PropertySettings } from './differential-suite.js';
 export { conformanceSchema, type ConformanceSchema } from './conformance-schema.js';
 export { conformanceData } from './conformance-data.js';
 export { countingLayer, type CountingLayer, type LayerMethod } from './counting-layer.js';
