@@ -54,6 +54,7 @@ export const ERROR_CODES = {
   // routes and responses
   malformed_request: { status: 400, title: 'Malformed request' },
   request_header_too_large: { status: 431, title: 'Request header fields too large' },
+  request_timeout: { status: 408, title: 'Request timeout' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   not_acceptable: { status: 406, title: 'Not acceptable' },

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ErrorCode } from '../../errors/error-codes.js';
 import { jsonApiError } from '../../errors/query-error.js';
 import { serializeErrorDocument } from '../../serialize/index.js';
 import { JSON_API_MEDIA_TYPE } from '../negotiate.js';
@@ -72,31 +73,75 @@ function writeNodeResponse(res: ServerResponse, response: HandlerResponse): void
 
 /**
  * Answers requests node:http cannot parse (a broken request line, a raw non-ASCII
- * character in the target, oversized headers) with a JSON:API error document
- * instead of Node's bare, bodiless 400, then closes the connection.
+ * character in the target, oversized headers) or did not receive in time (its
+ * `headersTimeout`/`requestTimeout`) with a JSON:API error document instead of
+ * Node's bare, bodiless one, then closes the connection. The error leaves after the
+ * responses to the requests pipelined before it on the connection, so every
+ * response still answers its own request.
  *
  * @example
  * const server = createServer(toNodeListener(handler));
  * answerClientErrors(server).listen(3000);
  */
 export function answerClientErrors(server: Server): Server {
+  const answering = new WeakSet<Duplex>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = serializeErrorDocument([
-      jsonApiError(
-        tooLarge
-          ? { code: 'request_header_too_large', detail: 'The request header fields are too large.' }
-          : { code: 'malformed_request', detail: 'The request could not be parsed as HTTP.' },
-      ),
-    ]);
-    const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
-    socket.end(
-      `HTTP/1.1 ${status}\r\nContent-Type: ${JSON_API_MEDIA_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    // The parser stays failed: later bytes, or the next timeout check, report it again.
+    if (answering.has(socket)) return;
+    answering.add(socket);
+    afterPendingResponses(socket, () => {
+      if (socket.writable) socket.end(clientErrorResponse(error.code));
+    });
   });
   return server;
+}
+
+/** A client error's answer: its status line and JSON:API error. */
+interface ClientErrorAnswer {
+  readonly status: string;
+  readonly code: ErrorCode;
+  readonly detail: string;
+}
+
+const MALFORMED: ClientErrorAnswer = { status: '400 Bad Request', code: 'malformed_request', detail: 'The request could not be parsed as HTTP.' };
+
+/** The answers other than a 400, by node:http's error code. */
+const CLIENT_ERRORS: Readonly<Record<string, ClientErrorAnswer>> = {
+  HPE_HEADER_OVERFLOW: { status: '431 Request Header Fields Too Large', code: 'request_header_too_large', detail: 'The request header fields are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: '408 Request Timeout', code: 'request_timeout', detail: 'The request was not received in time.' },
+};
+
+/** The raw HTTP response to a request node:http rejected with the error code `code`. */
+function clientErrorResponse(code: string | undefined): string {
+  const { status, ...error } = (code === undefined ? undefined : CLIENT_ERRORS[code]) ?? MALFORMED;
+  const body = serializeErrorDocument([jsonApiError(error)]);
+  return `HTTP/1.1 ${status}\r\nContent-Type: ${JSON_API_MEDIA_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/**
+ * Calls `then` once every response still owed on the connection has been written.
+ * node:http writes pipelined responses one at a time: the one being written is the
+ * socket's `_httpMessage` (the property node:http's own client-error answer reads),
+ * and when it finishes, node:http's listener (added before this one) moves the next
+ * one onto the socket. Nothing is called when the connection closes first.
+ */
+function afterPendingResponses(socket: Duplex, then: () => void): void {
+  const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (pending === null || pending === undefined) {
+    then();
+    return;
+  }
+  const next = (): void => {
+    socket.off('close', gone);
+    afterPendingResponses(socket, then);
+  };
+  const gone = (): void => {
+    pending.off('finish', next);
+  };
+  pending.once('finish', next);
+  socket.once('close', gone);
 }
