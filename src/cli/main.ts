@@ -8,6 +8,7 @@
  */
 import process from 'node:process';
 import type { CommandIo } from './command-io.js';
+import { processIo } from './process-io.js';
 
 /** A command: its arguments (after its name) in, its exit code out. */
 type Command = (args: readonly string[], io: CommandIo) => Promise<number>;
@@ -43,4 +44,4 @@ async function main(args: readonly string[], io: CommandIo): Promise<number> {
   return (await command.load())(rest, io);
 }
 
-process.exitCode = await main(process.argv.slice(2), process);
+process.exitCode = await main(process.argv.slice(2), processIo());

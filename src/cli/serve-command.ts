@@ -1,8 +1,9 @@
 /**
- * `jsonapi-query serve [FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C]`: serves a JSON file
- * holding `{ schema, data }` (or the example person/computer dataset) as a JSON:API
- * server on the in-memory layer, logs one line per request, and exits cleanly on
- * SIGINT/SIGTERM.
+ * `jsonapi-query serve [FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C] [OPTIONS]`: serves a
+ * JSON file holding `{ schema, data }` (or the example person/computer dataset) as a
+ * JSON:API server on the in-memory layer, logs one line per request, and exits cleanly
+ * on SIGINT/SIGTERM. Its development routes stay on loopback addresses unless asked
+ * for, and every connection has time limits.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ import { exampleSchema } from '../example/example-schema.js';
 import { answerClientErrors, toNodeListener } from '../http/adapters/node.js';
 import { createExplainHandler } from '../explain/explain-route.js';
 import { withExplorer } from '../explorer/explorer-route.js';
-import type { HandlerOptions } from '../http/handler.js';
+import { createHandler, type HandlerOptions } from '../http/handler.js';
 import type { LimitOptions } from '../limits.js';
 import { OPENAPI_PATH, withOpenApi } from '../openapi/openapi-route.js';
 import type { DataLayer } from '../layers/data-layer.js';
@@ -20,6 +21,8 @@ import type { ResourceSchema } from '../schema/schema.js';
 import type { SqlMapping, SqlSeedData } from '../layers/sql/index.js';
 import type { CommandIo } from './command-io.js';
 import { InputFileError, readDatasetFile, readJsonFile, readSchemaFile } from './input-files.js';
+import { isLoopbackHost } from './loopback.js';
+import { closeStalledConnections, DEFAULT_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './server-timeouts.js';
 
 /** The parsed command line of `serve`. */
 export interface ServeOptions {
@@ -39,10 +42,16 @@ export interface ServeOptions {
   readonly pagination?: 'offset' | 'cursor';
   /** `--count`: whether pages of every type carry `meta.count`; `undefined` keeps the default. */
   readonly count?: 'exact' | 'none';
+  /** `--dev-routes` / `--no-dev-routes`: explain and the explorer on or off; `undefined`: on for a loopback `host` only. */
+  readonly devRoutes?: boolean;
+  /** `--base-url`: the absolute URL prefixed to every link (no trailing `/`). */
+  readonly baseUrl?: string;
+  /** `--headers-timeout`, `--request-timeout`, `--keep-alive-timeout`, `--send-timeout`. */
+  readonly timeouts: ServerTimeouts;
 }
 
-export const SERVE_USAGE = `Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C]
-       jsonapi-query serve --db URL [--schema FILE] [--mapping FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C]
+export const SERVE_USAGE = `Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C] [OPTIONS]
+       jsonapi-query serve --db URL [--schema FILE] [--mapping FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C] [OPTIONS]
 
 Serves FILE, a JSON file holding { "schema": …, "data": … } (the memory layer's
 format: records by type name), as a JSON:API server. Without FILE, serves the
@@ -64,6 +73,15 @@ Options:
                    a request names neither page[number] nor a cursor
   --count C        exact or none: whether pages carry meta.count (default:
                    exact for pages by number, none for pages by cursor)
+  --base-url URL   absolute URL prefixed to every link (https://api.example.com)
+  --dev-routes     serve /__explain, the query explorer (/) and the API reference
+                   (/docs) whatever the host; by default only on a loopback host
+                   (127.0.0.0/8, ::1, localhost)
+  --no-dev-routes  never serve them
+  --headers-timeout MS     receiving a request's headers (default ${DEFAULT_TIMEOUTS.headersTimeout})
+  --request-timeout MS     receiving a whole request, body included (default ${DEFAULT_TIMEOUTS.requestTimeout})
+  --keep-alive-timeout MS  an idle connection between requests (default ${DEFAULT_TIMEOUTS.keepAliveTimeout})
+  --send-timeout MS        a response the client stops reading (default ${DEFAULT_TIMEOUTS.sendTimeout})
   --help           print this help
 
 Stops cleanly (exit code 0) on SIGINT (Ctrl+C) or SIGTERM.
@@ -88,6 +106,9 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
   let mapping: string | undefined;
   let pagination: ServeOptions['pagination'];
   let count: ServeOptions['count'];
+  let devRoutes: boolean | undefined;
+  let baseUrl: string | undefined;
+  const timeouts: { -readonly [Name in keyof ServerTimeouts]: number } = { ...DEFAULT_TIMEOUTS };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] ?? '';
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? splitOnce(arg, '=') : [arg, undefined];
@@ -104,12 +125,21 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
     else if (name === '--mapping') mapping = value();
     else if (name === '--pagination') pagination = choice(name, value(), ['offset', 'cursor'] as const);
     else if (name === '--count') count = choice(name, value(), ['exact', 'none'] as const);
+    else if ((name === '--dev-routes' || name === '--no-dev-routes') && inline === undefined) devRoutes = name === '--dev-routes';
+    else if (name === '--base-url') baseUrl = parseBaseUrl(value());
+    else if (name === '--headers-timeout') timeouts.headersTimeout = parseMilliseconds(name, value());
+    else if (name === '--request-timeout') timeouts.requestTimeout = parseMilliseconds(name, value());
+    else if (name === '--keep-alive-timeout') timeouts.keepAliveTimeout = parseMilliseconds(name, value());
+    else if (name === '--send-timeout') timeouts.sendTimeout = parseMilliseconds(name, value());
     else if (name.startsWith('-')) throw new UsageError(`unknown option ${arg}`);
     else if (file === undefined) file = arg;
     else throw new UsageError(`unexpected argument ${arg} (only one FILE)`);
   }
   if (db === undefined && (schema !== undefined || mapping !== undefined)) {
     throw new UsageError('--schema and --mapping go with --db');
+  }
+  if (timeouts.headersTimeout > timeouts.requestTimeout) {
+    throw new UsageError(`--headers-timeout (${timeouts.headersTimeout}) must not exceed --request-timeout (${timeouts.requestTimeout})`);
   }
   if (db !== undefined && file !== undefined && db !== 'pglite') {
     throw new UsageError('FILE goes with the memory layer or --db pglite; use "jsonapi-query load" to fill a database');
@@ -124,6 +154,9 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
     mapping,
     ...(pagination === undefined ? {} : { pagination }),
     ...(count === undefined ? {} : { count }),
+    ...(devRoutes === undefined ? {} : { devRoutes }),
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    timeouts,
   };
 }
 
@@ -176,20 +209,24 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     io.stderr.write(`jsonapi-query serve: ${error.message}\n`);
     return 1;
   }
+  // The explorer page and the explain route it uses (docs/explorer.md) show SQL and plans: loopback only unless asked.
+  const devRoutes = options.devRoutes ?? isLoopbackHost(options.host);
   const handlerOptions: HandlerOptions = {
     schema: dataset.schema,
     dataLayer: dataset.dataLayer,
     limits: pagingLimits(options),
     logger: { error: (message, error) => io.stderr.write(`${message}: ${describeFailure(error)}\n`) },
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
   };
-  // A development server: the OpenAPI document, and the explorer page with the explain route it uses (docs/explorer.md).
-  const handler = withExplorer(withOpenApi(createExplainHandler(handlerOptions), handlerOptions), handlerOptions);
+  const served = withOpenApi(devRoutes ? createExplainHandler(handlerOptions) : createHandler(handlerOptions), handlerOptions);
+  const handler = devRoutes ? withExplorer(served, handlerOptions) : served;
   const listener = toNodeListener(handler);
-  const server = createServer((req, res) => {
+  const server = createServer(timeoutOptions(options.timeouts), (req, res) => {
     if (!options.quiet) logWhenDone(io, req.method ?? '', req.url ?? '', res);
     listener(req, res);
   });
   answerClientErrors(server);
+  closeStalledConnections(server, options.timeouts.sendTimeout);
   try {
     await listen(server, options.port, options.host);
   } catch (error) {
@@ -197,10 +234,19 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     return 1;
   }
   const origin = originOf(server, options.host);
+  if (devRoutes && !isLoopbackHost(options.host)) {
+    io.stderr.write(
+      `jsonapi-query serve: warning: the development routes (/__explain, the query explorer at /, /docs) are served on ` +
+        `${options.host}, which other machines may reach; they show the SQL, parameters and plans of every query. ` +
+        'Use --no-dev-routes (or --host 127.0.0.1) unless this network is yours alone.\n',
+    );
+  }
+  const explorer = devRoutes
+    ? `Query explorer: ${origin}/ (API reference: ${origin}/docs)\n`
+    : 'Development routes (explain, explorer) off: add --dev-routes to serve them.\n';
   io.stdout.write(
     `Serving ${dataset.label} at ${origin}\n${exampleRequests(origin, dataset)}` +
-      `OpenAPI document: ${origin}${OPENAPI_PATH}\nQuery explorer: ${origin}/ (API reference: ${origin}/docs)\n` +
-      'Press Ctrl+C to stop.\n',
+      `OpenAPI document: ${origin}${OPENAPI_PATH}\n${explorer}Press Ctrl+C to stop.\n`,
   );
   await closeOnSignal(server, io);
   await dataset.close?.();
@@ -322,6 +368,22 @@ function parsePort(text: string): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
   if (!(port >= 0 && port <= 65535)) throw new UsageError(`--port must be an integer from 0 to 65535, not "${text}"`);
   return port;
+}
+
+/** A time limit in milliseconds: a positive integer. */
+function parseMilliseconds(name: string, text: string): number {
+  const ms = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  if (!(ms >= 1 && ms <= 2 ** 31 - 1)) throw new UsageError(`${name} must be a positive number of milliseconds, not "${text}"`);
+  return ms;
+}
+
+/** An absolute http(s) URL without query or fragment; a trailing `/` is dropped, as links add their own. */
+function parseBaseUrl(text: string): string {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url === undefined || !/^https?:$/.test(url.protocol) || url.search !== '' || url.hash !== '' || /[?#]/.test(text)) {
+    throw new UsageError(`--base-url must be an absolute http(s) URL without query or fragment, not "${text}"`);
+  }
+  return url.href.replace(/\/+$/, '');
 }
 
 function splitOnce(text: string, separator: string): [string, string] {

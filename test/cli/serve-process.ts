@@ -14,11 +14,14 @@ export function startCli(args: readonly string[]): OwnedProcess {
   return spawnOwned(process.execPath, [CLI, ...args]);
 }
 
-/** Starts `serve` and resolves with the CLI and the origin it printed once it listens. */
+/**
+ * Starts `serve` and resolves once it listens, with the CLI and the origin to send
+ * requests to: always on 127.0.0.1 (the port it printed), whatever `--host` it binds.
+ */
 export async function startServe(args: readonly string[]): Promise<{ cli: OwnedProcess; origin: string }> {
   const cli = startCli(['serve', '--port', '0', ...args]);
-  const [, origin = ''] = await cli.waitFor(/ at (http:\/\/127\.0\.0\.1:\d+)\n/);
-  return { cli, origin };
+  const [, port = ''] = await cli.waitFor(/ at http:\/\/\S+:(\d+)\n/);
+  return { cli, origin: `http://127.0.0.1:${port}` };
 }
 
 /** Runs the CLI to completion. */
