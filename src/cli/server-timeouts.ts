@@ -45,13 +45,14 @@ export function timeoutOptions(timeouts: ServerTimeouts): ServerOptions {
 /**
  * Closes a connection once nothing moved on it for `sendTimeout` ms, unless it only
  * waits for the data layer: a response being computed is bounded by the layer (its
- * statement timeout), not by the client. A response with bytes the client does not
- * take, or a connection with no request in flight, is closed.
+ * statement timeout), not by the client. A connection with response bytes the
+ * client does not take is closed and passed to `onStalled`; one with no request in
+ * flight (idle) is closed silently.
  *
  * @example
- * closeStalledConnections(server, DEFAULT_TIMEOUTS.sendTimeout);
+ * closeStalledConnections(server, DEFAULT_TIMEOUTS.sendTimeout, (socket) => console.log(`${socket.remoteAddress} stalled`));
  */
-export function closeStalledConnections(server: Server, sendTimeout: number): void {
+export function closeStalledConnections(server: Server, sendTimeout: number, onStalled: (socket: Socket) => void): void {
   const inFlight = new WeakMap<Socket, number>();
   server.on('request', (req, res) => {
     const { socket } = req;
@@ -59,7 +60,9 @@ export function closeStalledConnections(server: Server, sendTimeout: number): vo
     res.once('close', () => inFlight.set(socket, (inFlight.get(socket) ?? 1) - 1));
   });
   server.setTimeout(sendTimeout, (socket: Socket) => {
-    const computing = (inFlight.get(socket) ?? 0) > 0 && socket.writableLength === 0;
-    if (!computing) socket.destroy();
+    const stalled = socket.writableLength > 0;
+    if (!stalled && (inFlight.get(socket) ?? 0) > 0) return;
+    if (stalled) onStalled(socket);
+    socket.destroy();
   });
 }
