@@ -1,6 +1,9 @@
 /**
  * The README's examples, run as written, so the first code a user reads stays true.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { defineSchema, parseQuery } from '../src/index.js';
 import { exampleData, exampleSchema } from '../src/example/index.js';
@@ -46,5 +49,15 @@ describe('README', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.api+json');
     expect(JSON.parse(response.body)).toMatchObject({ data: { type: 'person', id: '1' }, jsonapi: { version: '1.0' } });
+  });
+
+  it('its commands write only files git ignores', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const written = new Set([...readme.matchAll(/--db sqlite:(\S+)|--out (\S+)/g)].map((match) => match[1] ?? match[2] ?? ''));
+    expect([...written].sort()).toEqual(['example.db', 'openapi.json']);
+    // git check-ignore prints the paths it ignores (and exits 1 when it ignores none).
+    const ignored = execFileSync('git', ['check-ignore', '--', ...written], { cwd: root, encoding: 'utf8' });
+    expect(ignored.split('\n').filter(Boolean).sort()).toEqual([...written].sort());
   });
 });

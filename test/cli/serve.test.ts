@@ -156,6 +156,9 @@ describe('jsonapi-query serve', () => {
     [['a.json', 'b.json'], /unexpected argument b\.json/],
     [['--pagination', 'keyset'], /--pagination must be offset or cursor, not "keyset"/],
     [['--count=estimate'], /--count must be exact or none, not "estimate"/],
+    [['--base-url', 'api.example.com'], /--base-url must be an absolute http\(s\) URL without query or fragment, not "api\.example\.com"/],
+    [['--base-url', 'https://api.example.com/?v=1'], /--base-url must be an absolute http\(s\) URL/],
+    [['--dev-routes=yes'], /unknown option --dev-routes=yes/],
   ])('refuses the arguments %j with the usage and exit code 2', async (args, message) => {
     const { code, stdout, stderr } = await runCli(['serve', ...args]);
     expect(code).toBe(2);
@@ -175,6 +178,25 @@ describe('jsonapi-query serve', () => {
     expect(document.links['next']).toContain(`page%5Bafter%5D=${document.data[1]?.meta.page.cursor ?? ''}`);
     expect(document.meta).toEqual({ count: 32 });
     expect((await send(origin, '/persons?page[number]=2')).status).toBe(400);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('--base-url makes every link absolute', async () => {
+    const { cli, origin } = await startServe(['--quiet', '--base-url', 'https://api.example.com/v1/']);
+    const one = JSON.parse((await send(origin, '/persons/1?fields[person]=name')).body) as unknown;
+    expect(one).toMatchObject({
+      data: { links: { self: 'https://api.example.com/v1/persons/1' } },
+      links: { self: 'https://api.example.com/v1/persons/1?fields%5Bperson%5D=name' },
+    });
+    const page = JSON.parse((await send(origin, '/computers?page[size]=2&include=owner')).body) as {
+      links: Record<string, string>;
+      included: { links: { self: string } }[];
+    };
+    expect(page.links['next']).toBe('https://api.example.com/v1/computers?page%5Bsize%5D=2&include=owner&page%5Bnumber%5D=2');
+    expect(page.included.every((resource) => resource.links.self.startsWith('https://api.example.com/v1/persons/'))).toBe(true);
+    const openapi = JSON.parse((await send(origin, '/openapi.json', { headers: { accept: 'application/json' } })).body) as unknown;
+    expect(openapi).toMatchObject({ servers: [{ url: 'https://api.example.com/v1' }] });
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
   });

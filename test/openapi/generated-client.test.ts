@@ -2,7 +2,8 @@
  * Real tools on the served document: the CLI server (`node dist/cli/main.js serve`,
  * built by `npm run build`) serves /openapi.json; openapi-typescript generates types
  * from it; tsc compiles them with a client program that openapi-fetch types by them
- * (including lines that must not compile); the compiled client then calls the server.
+ * (including lines that must not compile), and with docs/openapi.md's openapi-fetch
+ * example as the page shows it; the compiled client then calls the server.
  * The temporary folder and the server are removed whatever happens.
  */
 import { spawn } from 'node:child_process';
@@ -12,11 +13,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractModules } from '../docs/code-blocks.js';
 import type { OwnedProcess } from '../helpers/owned.js';
 import { startServe } from '../cli/serve-process.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+
+/** docs/openapi.md's openapi-fetch example, which names this file as the test that compiles it. */
+const DOC_EXAMPLE = extractModules(ROOT, 'docs/openapi.md').find((module) => module.coveredBy === 'test/openapi/generated-client.test.ts');
 
 const CLIENT = `
 import createClient from 'openapi-fetch';
@@ -119,6 +124,7 @@ describe('a typed client generated from the served document', () => {
     const dir = folder as string;
     await writeFile(join(dir, 'api.ts'), astToString(await openapiTS(document as never)));
     await writeFile(join(dir, 'client.ts'), CLIENT);
+    await writeFile(join(dir, 'doc-example.ts'), DOC_EXAMPLE?.source ?? '');
     await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
     await writeFile(
       join(dir, 'tsconfig.json'),
@@ -135,11 +141,12 @@ describe('a typed client generated from the served document', () => {
           types: ['node'],
           outDir: 'out',
         },
-        files: ['api.ts', 'client.ts'],
+        files: ['api.ts', 'client.ts', 'doc-example.ts'],
       }),
     );
     await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
 
+    expect(DOC_EXAMPLE?.source).toContain('createClient<paths>');
     const compiled = await run([TSC, '-p', dir], dir);
     expect(compiled.output).toBe('');
     expect(compiled.code).toBe(0);
