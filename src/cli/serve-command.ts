@@ -226,9 +226,10 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     listener(req, res);
   });
   answerClientErrors(server);
-  closeStalledConnections(server, options.timeouts.sendTimeout, (socket) => {
-    const { sendTimeout } = options.timeouts;
-    if (!options.quiet) io.stdout.write(`Closed the connection of ${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}: its response not read for ${sendTimeout} ms\n`);
+  const { sendTimeout } = options.timeouts;
+  closeStalledConnections(server, sendTimeout, (socket) => {
+    if (options.quiet) return;
+    io.stdout.write(`Closed the connection of ${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}: its response not read for ${sendTimeout} ms\n`);
   });
   try {
     await listen(server, options.port, options.host);

@@ -110,14 +110,14 @@ interface ClientErrorAnswer {
 const MALFORMED: ClientErrorAnswer = { status: '400 Bad Request', code: 'malformed_request', detail: 'The request could not be parsed as HTTP.' };
 
 /** The answers other than a 400, by node:http's error code. */
-const CLIENT_ERRORS: Readonly<Record<string, ClientErrorAnswer>> = {
-  HPE_HEADER_OVERFLOW: { status: '431 Request Header Fields Too Large', code: 'request_header_too_large', detail: 'The request header fields are too large.' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: '408 Request Timeout', code: 'request_timeout', detail: 'The request was not received in time.' },
-};
+const CLIENT_ERRORS: ReadonlyMap<string | undefined, ClientErrorAnswer> = new Map([
+  ['HPE_HEADER_OVERFLOW', { status: '431 Request Header Fields Too Large', code: 'request_header_too_large', detail: 'The request header fields are too large.' }],
+  ['ERR_HTTP_REQUEST_TIMEOUT', { status: '408 Request Timeout', code: 'request_timeout', detail: 'The request was not received in time.' }],
+]);
 
 /** The raw HTTP response to a request node:http rejected with the error code `code`. */
 function clientErrorResponse(code: string | undefined): string {
-  const { status, ...error } = (code === undefined ? undefined : CLIENT_ERRORS[code]) ?? MALFORMED;
+  const { status, ...error } = CLIENT_ERRORS.get(code) ?? MALFORMED;
   const body = serializeErrorDocument([jsonApiError(error)]);
   return `HTTP/1.1 ${status}\r\nContent-Type: ${JSON_API_MEDIA_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
