@@ -200,7 +200,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
   try {
     dataset =
       options.db !== undefined
-        ? await databaseDataset(options, options.db)
+        ? await databaseDataset(options, options.db, io)
         : options.file === undefined
           ? exampleDataset()
           : await loadDataset(options.file);
@@ -267,7 +267,7 @@ interface Dataset {
 }
 
 /** Opens `--db` with the SQL layer; `--db pglite` is filled from FILE or the example first. */
-async function databaseDataset(options: ServeOptions, db: string): Promise<Dataset> {
+async function databaseDataset(options: ServeOptions, db: string, io: CommandIo): Promise<Dataset> {
   try {
     const source = options.file === undefined ? exampleDataset() : await loadDataset(options.file);
     const schema =
@@ -282,6 +282,7 @@ async function databaseDataset(options: ServeOptions, db: string): Promise<Datas
       db,
       schema,
       wrap: explainable,
+      onConnectionError: (error) => io.stderr.write(`Database connection lost (the pool opens a new one): ${error.message}\n`),
       ...(mapping === undefined ? {} : { mapping }),
       ...(seed === undefined ? {} : { seed }),
     });

@@ -6,11 +6,14 @@
  * `kysely`, so it is imported only once `loadPackages` has found every package the
  * URL needs (a missing one is then named in one message, never a stack).
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { Kysely } from 'kysely';
+import type { Kysely, SqliteDatabase } from 'kysely';
 import type { ResourceSchema } from '../schema/schema.js';
+import { guardPool } from '../layers/sql/guard-pool.js';
 import type * as SqlLayerModule from '../layers/sql/index.js';
 import type { SqlDialectName, SqlLayer, SqlMapping, SqlSeedData } from '../layers/sql/index.js';
+import { followSqliteFile } from './sqlite-file.js';
 
 /**
  * The SQL layer module (`jsonapi-query/sql`), imported on demand: it imports `kysely`
@@ -91,13 +94,26 @@ export async function loadPackages<T extends Record<string, () => Promise<unknow
   return loaded as Loaded<T>;
 }
 
+/** Options of `openDatabase`. */
+export interface OpenDatabaseOptions {
+  /** Told of each connection the database server drops (the pool opens a new one). */
+  readonly onConnectionError?: (error: Error) => void;
+  /**
+   * For a server that only reads: follow a SQLite file that is replaced, truncated or
+   * damaged while served, instead of holding the file opened at start (`followSqliteFile`).
+   */
+  readonly followSqliteFile?: boolean;
+}
+
 /**
- * Opens a database from a URL.
+ * Opens a database from a URL. PostgreSQL and MySQL pools are guarded (`guardPool`):
+ * a connection the server drops fails its statement, and never the process.
  *
  * @example
  * const { db, close } = await openDatabase('sqlite:example.db');
  */
-export async function openDatabase(url: string): Promise<SqlDatabase> {
+export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<SqlDatabase> {
+  const guard = options.onConnectionError === undefined ? {} : { onError: options.onConnectionError };
   if (url === 'pglite' || url.startsWith('pglite:')) {
     const packages = await loadPackages(url, {
       kysely: () => import('kysely'),
@@ -119,12 +135,13 @@ export async function openDatabase(url: string): Promise<SqlDatabase> {
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { kysely, pg } = await loadPackages(url, { kysely: () => import('kysely'), pg: () => import('pg') });
-    const db = new kysely.Kysely({ dialect: new kysely.PostgresDialect({ pool: new pg.default.Pool({ connectionString: url }) }) });
+    const pool = guardPool(new pg.default.Pool({ connectionString: url }), guard);
+    const db = new kysely.Kysely({ dialect: new kysely.PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   if (/^(mysql|mariadb):\/\//.test(url)) {
     const { kysely, mysql2 } = await loadPackages(url, { kysely: () => import('kysely'), mysql2: () => import('mysql2') });
-    const pool = mysql2.createPool({ uri: url.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4' });
+    const pool = guardPool(mysql2.createPool({ uri: url.replace(/^mariadb:/, 'mysql:'), charset: 'utf8mb4' }), guard);
     const db = new kysely.Kysely({ dialect: new kysely.MysqlDialect({ pool }) });
     return { db, dialect: 'mysql', close: () => db.destroy() };
   }
@@ -133,8 +150,16 @@ export async function openDatabase(url: string): Promise<SqlDatabase> {
   }
   const packages = await loadPackages(url, { kysely: () => import('kysely'), 'better-sqlite3': () => import('better-sqlite3') });
   const { registerSqliteFunctions } = await sqlLayerModule();
-  const database = new packages['better-sqlite3'].default(url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url);
-  registerSqliteFunctions(database);
+  const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
+  const open = (fileMustExist: boolean): SqliteDatabase => {
+    const database = new packages['better-sqlite3'].default(file, { fileMustExist });
+    registerSqliteFunctions(database);
+    return database;
+  };
+  if (options.followSqliteFile === true && !existsSync(file)) {
+    throw new Error(`the file ${file} does not exist (create it with: jsonapi-query load --db sqlite:${file})`);
+  }
+  const database = options.followSqliteFile === true ? followSqliteFile(file, () => open(true)) : open(false);
   const db = new packages.kysely.Kysely({ dialect: new packages.kysely.SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
@@ -148,6 +173,8 @@ export interface OpenSqlLayerOptions {
   readonly statementTimeoutMs?: number;
   /** Records to create the tables for and load first (an empty `pglite` database). */
   readonly seed?: SqlSeedData;
+  /** Told of each connection the database server drops (the pool opens a new one). */
+  readonly onConnectionError?: (error: Error) => void;
   /** Wraps the Kysely instance the layer runs on (`explainable` records its statements). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly wrap?: (db: Kysely<any>) => Kysely<any>;
@@ -163,7 +190,11 @@ export interface OpenSqlLayerOptions {
  * try { await layer.readOne('person', '1', { signal: AbortSignal.timeout(5_000) }); } finally { await close(); }
  */
 export async function openSqlLayer(options: OpenSqlLayerOptions): Promise<{ layer: SqlLayer; close(): Promise<void> }> {
-  const database = await openDatabase(options.db);
+  const database = await openDatabase(options.db, {
+    // Only a layer that never writes may follow a SQLite file (seeding writes).
+    followSqliteFile: options.seed === undefined,
+    ...(options.onConnectionError === undefined ? {} : { onConnectionError: options.onConnectionError }),
+  });
   try {
     const { sql } = await import('kysely');
     await sql`select 1`.execute(database.db);

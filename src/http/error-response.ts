@@ -1,8 +1,9 @@
 /**
  * Turns anything thrown while serving a request into a JSON:API error response:
  * a `QueryError` keeps its status and errors; a `DataLayerError` reporting an
- * unavailable store or a timeout is a 503; anything else is a 500 that says
- * nothing about the failure (the error goes to the logger, never to the client).
+ * unavailable store or a timeout is a 503 with `Retry-After`; anything else is a
+ * 500 that says nothing about the failure (the error goes to the logger, never to
+ * the client).
  */
 import type { ErrorCode } from '../errors/error-codes.js';
 import { isQueryError, jsonApiError, type JsonApiError } from '../errors/query-error.js';
@@ -16,7 +17,15 @@ export interface HandlerLogger {
 export interface ErrorOutcome {
   readonly status: number;
   readonly errors: readonly JsonApiError[];
+  /** The `Retry-After` of a 503: when the client may try again. */
+  readonly retryAfterSeconds?: number;
 }
+
+/**
+ * The `Retry-After` of every 503: a pool replaces a dropped connection at once and
+ * a restarting database is back within seconds, so clients retry soon.
+ */
+export const RETRY_AFTER_SECONDS = 1;
 
 const HIDDEN: Readonly<Record<'internal' | 'unavailable' | 'timeout' | 'aborted', { code: ErrorCode; detail: string }>> = {
   internal: { code: 'internal_error', detail: 'The server failed to process the request.' },
@@ -40,7 +49,8 @@ export function errorOutcome(error: unknown, logger: HandlerLogger | undefined, 
   if (reason !== 'aborted') log(logger, reason === 'internal' ? 'Request failed' : `Data layer ${reason}`, error);
   const { code, detail } = HIDDEN[reason];
   const body = jsonApiError({ code, detail });
-  return { status: Number(body.status), errors: [body] };
+  const status = Number(body.status);
+  return { status, errors: [body], ...(status === 503 ? { retryAfterSeconds: RETRY_AFTER_SECONDS } : {}) };
 }
 
 function layerFailureReason(error: unknown): 'internal' | 'unavailable' | 'timeout' {

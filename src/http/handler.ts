@@ -191,7 +191,12 @@ export function createHandler(options: HandlerOptions): Handler {
       reply = await serve(request, negotiation);
     } catch (error) {
       const outcome = errorOutcome(error, options.logger, request.signal?.aborted === true);
-      reply = { status: outcome.status, headers: headers(isProfileError(outcome.errors)), body: serializeErrorDocument(outcome.errors) };
+      const retry = outcome.retryAfterSeconds === undefined ? {} : { 'retry-after': String(outcome.retryAfterSeconds) };
+      reply = {
+        status: outcome.status,
+        headers: { ...headers(isProfileError(outcome.errors)), ...retry },
+        body: serializeErrorDocument(outcome.errors),
+      };
     }
     if (negotiation.reached) reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
     return request.method === 'HEAD' ? { ...reply, body: '' } : reply;

@@ -109,6 +109,7 @@ describe('a failing data layer', () => {
     );
     const response = await handle({ method: 'GET', path: '/persons', query: '', headers: {} });
     expect(response.status).toBe(status);
+    expect(response.headers['retry-after']).toBe(status === 503 ? '1' : undefined);
     expect(JSON.parse(response.body)).toEqual({ errors: [error], jsonapi: JSONAPI });
     expect(response.body).not.toContain('password');
     expect(logger.error).toHaveBeenCalledWith(expect.any(String), failure);

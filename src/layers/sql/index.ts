@@ -24,4 +24,5 @@ export {
 export { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
 export { createTables, planTables, type TableOptions, type TablePlan } from './create-tables.js';
 export { loadData, type SqlSeedData } from './load-data.js';
+export { guardPool, type GuardablePool, type GuardPoolOptions } from './guard-pool.js';
 export { SqlSetupError, type SqlSetupIssue } from './sql-setup-error.js';

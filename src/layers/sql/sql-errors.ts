@@ -1,7 +1,8 @@
 /**
  * Database failures as `DataLayerError`s: timeouts and cancellations become
- * `timeout`, unreachable servers and exhausted pools `unavailable`, everything
- * else `internal`. The message is for logs; clients never see it.
+ * `timeout`; unreachable servers, dropped connections, exhausted pools and a
+ * SQLite file that is damaged or gone become `unavailable`; everything else
+ * `internal`. The message is for logs; clients never see it.
  */
 import { DataLayerError } from '../data-layer.js';
 
@@ -19,19 +20,36 @@ const UNAVAILABLE_CODES = new Set<unknown>([
   'SQLITE_BUSY',
   'SQLITE_LOCKED',
   '53300', // too_many_connections
-  '57P01', // admin_shutdown
+  '57P01', // admin_shutdown: pg_terminate_backend, a fast or smart shutdown
   '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '57P05', // idle_session_timeout
   1040, // ER_CON_COUNT_ERROR
+  1053, // ER_SERVER_SHUTDOWN
   1203, // ER_TOO_MANY_USER_CONNECTIONS
+  1927, // ER_CONNECTION_KILLED (MariaDB: KILL of the connection)
+  2013, // CR_SERVER_LOST
+  4031, // ER_CLIENT_INTERACTION_TIMEOUT (MySQL 8: wait_timeout)
 ]);
+/**
+ * PostgreSQL's class 08 (connection exception), and the SQLite result codes of a
+ * database file that is damaged, not a database, unreadable or gone (extended
+ * codes included: `SQLITE_IOERR_SHORT_READ`).
+ */
+const UNAVAILABLE_CODE_PATTERN = /^(?:08[0-9A-Z]{3}|SQLITE_(?:CORRUPT|NOTADB|IOERR|CANTOPEN|READONLY_DBMOVED)(?:_[A-Z_]+)?)$/;
 const UNAVAILABLE_MESSAGES = [
   /timeout exceeded when trying to connect/i, // pg Pool exhausted
   /connection terminated/i,
   /no connections? available/i,
   /queue limit reached/i, // mysql2 pool queue
   /pool is closed/i,
+  /not queryable/i, // pg: a statement (a rollback) on a client whose connection died
+  /connection is in closed state/i, // mysql2: the same
 ];
+
+function isUnavailableCode(code: unknown): boolean {
+  return UNAVAILABLE_CODES.has(code) || (typeof code === 'string' && UNAVAILABLE_CODE_PATTERN.test(code));
+}
 
 function codeOf(error: unknown): unknown {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -68,7 +86,7 @@ export function toDataLayerError(error: unknown): DataLayerError {
     if (TIMEOUT_CODES.has(code) || TIMEOUT_CODES.has(errno)) {
       return new DataLayerError('timeout', `database statement timed out: ${message}`, { cause: error });
     }
-    if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CODES.has(errno)) {
+    if (isUnavailableCode(code) || isUnavailableCode(errno)) {
       return new DataLayerError('unavailable', `database unavailable: ${message}`, { cause: error });
     }
     const text = item instanceof Error ? item.message : '';
