@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { createHandler, type Handler } from '../../src/http/handler.js';
+import { DataLayerError, type DataLayer } from '../../src/layers/data-layer.js';
 import { createSqlLayer, guardPool } from '../../src/layers/sql/index.js';
 import { expectOkOrRetry, expectRecovers, expectRetry, startLoad, type Ask } from '../helpers/answer-checks.js';
 import {
@@ -23,19 +24,26 @@ import {
 
 const { postgres, mariadb } = inject('sqlEngines');
 
-/** The application of docs/sql-layer.md on one engine, and the pool errors it was told of. */
+/** The application of docs/sql-layer.md on one engine, the pool errors it was told of and the failures it logged. */
 interface Application {
   readonly handle: Handler;
   readonly poolErrors: Error[];
+  readonly logged: unknown[];
   close(): Promise<void>;
+}
+
+/** The handler over `dataLayer`, logging into `logged`. */
+function application(db: { destroy(): Promise<void> }, dataLayer: DataLayer, poolErrors: Error[]): Application {
+  const logged: unknown[] = [];
+  const handle = createHandler({ schema: exampleSchema, dataLayer, logger: { error: (_message, error) => logged.push(error) } });
+  return { handle, poolErrors, logged, close: () => db.destroy() };
 }
 
 function postgresApplication(url: string): Application {
   const poolErrors: Error[] = [];
   const pool = guardPool(new pg.Pool({ connectionString: url, max: 4 }), { onError: (error) => poolErrors.push(error) });
   const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-  const dataLayer = createSqlLayer({ db, schema: exampleSchema, statementTimeoutMs: 30_000 });
-  return { handle: createHandler({ schema: exampleSchema, dataLayer }), poolErrors, close: () => db.destroy() };
+  return application(db, createSqlLayer({ db, schema: exampleSchema, statementTimeoutMs: 30_000 }), poolErrors);
 }
 
 function mariadbApplication(url: string): Application {
@@ -44,8 +52,7 @@ function mariadbApplication(url: string): Application {
     onError: (error) => poolErrors.push(error),
   });
   const db = new Kysely({ dialect: new MysqlDialect({ pool }) });
-  const dataLayer = createSqlLayer({ db, schema: exampleSchema, statementTimeoutMs: 30_000 });
-  return { handle: createHandler({ schema: exampleSchema, dataLayer }), poolErrors, close: () => db.destroy() };
+  return application(db, createSqlLayer({ db, schema: exampleSchema, statementTimeoutMs: 30_000 }), poolErrors);
 }
 
 /** Sends a request to the handler as an adapter would. */
@@ -57,9 +64,24 @@ function asker(handle: Handler): Ask {
   };
 }
 
+/** Each server, and what its driver says to a statement whose connection is ended. */
 const SERVERS = [
-  { name: 'postgres', url: postgres.url, skipped: postgres.skipped, open: privatePostgresDatabase, application: postgresApplication },
-  { name: 'mariadb', url: mariadb.url, skipped: mariadb.skipped, open: privateMariadbDatabase, application: mariadbApplication },
+  {
+    name: 'postgres',
+    url: postgres.url,
+    skipped: postgres.skipped,
+    open: privatePostgresDatabase,
+    application: postgresApplication,
+    ended: /terminating connection due to administrator command/,
+  },
+  {
+    name: 'mariadb',
+    url: mariadb.url,
+    skipped: mariadb.skipped,
+    open: privateMariadbDatabase,
+    application: mariadbApplication,
+    ended: /Connection was killed|Connection lost: The server closed the connection/,
+  },
 ];
 
 for (const server of SERVERS) {
@@ -90,8 +112,15 @@ for (const server of SERVERS) {
       });
 
       it('answers 503 with Retry-After to the request whose connection is ended, and 200 to the next', async () => {
+        application.logged.length = 0;
         const { answer, ended } = await endInFlight(database, 'person', () => ask('/persons/1'));
         expectRetry(answer);
+        // The log names the cause, not the failed clean-up on the dead connection after it.
+        expect(application.logged).toHaveLength(1);
+        const [failure] = application.logged;
+        expect(failure).toBeInstanceOf(DataLayerError);
+        expect((failure as DataLayerError).reason).toBe('unavailable');
+        expect((failure as DataLayerError).message).toMatch(server.ended);
         await expectRecovers(ask, '/persons/1', ended);
       });
 
