@@ -156,10 +156,12 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     registerSqliteFunctions(database);
     return database;
   };
-  if (options.followSqliteFile === true && !existsSync(file)) {
+  // An in-memory database (`:memory:`, or `''` for a temporary one) has no file to follow.
+  const follow = options.followSqliteFile === true && file !== ':memory:' && file !== '';
+  if (follow && !existsSync(file)) {
     throw new Error(`the file ${file} does not exist (create it with: jsonapi-query load --db sqlite:${file})`);
   }
-  const database = options.followSqliteFile === true ? followSqliteFile(file, () => open(true)) : open(false);
+  const database = follow ? followSqliteFile(file, () => open(true)) : open(false);
   const db = new packages.kysely.Kysely({ dialect: new packages.kysely.SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
