@@ -25,9 +25,18 @@ export interface ThrowawayCluster {
 
 const POSTGRES_LIB = '/usr/lib/postgresql';
 
+/** The folder `pg_config --bindir` names, if `pg_config` is on the PATH. */
+function pgConfigBin(): string | undefined {
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The folder of the PostgreSQL server programs (the newest under /usr/lib/postgresql),
- * or why there is none.
+ * The folder of the PostgreSQL server programs (the newest under /usr/lib/postgresql,
+ * else `pg_config --bindir`), or why there is none.
  *
  * @example
  * const found = postgresBinaries(); // { bin: '/usr/lib/postgresql/15/bin' }
@@ -35,17 +44,25 @@ const POSTGRES_LIB = '/usr/lib/postgresql';
 export function postgresBinaries(): { readonly bin: string } | { readonly missing: string } {
   const versions = existsSync(POSTGRES_LIB) ? readdirSync(POSTGRES_LIB).filter((name) => /^\d+$/.test(name)) : [];
   versions.sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) {
-    const bin = join(POSTGRES_LIB, version, 'bin');
-    if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'postgres'))) return { bin };
+  const candidates = [...versions.map((version) => join(POSTGRES_LIB, version, 'bin')), pgConfigBin()];
+  for (const bin of candidates) {
+    if (bin !== undefined && existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'postgres'))) return { bin };
   }
-  return { missing: `no PostgreSQL server programs (initdb, postgres) under ${POSTGRES_LIB}/*/bin` };
+  return { missing: `no PostgreSQL server programs (initdb, postgres) under ${POSTGRES_LIB}/*/bin or in pg_config --bindir` };
 }
 
 /** How to run PostgreSQL's programs: as is, or as the `postgres` user when the tests run as root. */
 function runAs(): { readonly prefix: readonly string[]; readonly uid: number; readonly gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string): number => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  const id = (flag: string): number => {
+    try {
+      return Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    } catch (error) {
+      throw new Error('The tests run as root, which PostgreSQL refuses: the throwaway cluster needs a "postgres" user to run as', {
+        cause: error,
+      });
+    }
+  };
   const uid = id('-u');
   const gid = id('-g');
   return { prefix: ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', '--'], uid, gid };
