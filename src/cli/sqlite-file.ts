@@ -23,10 +23,11 @@ const FILE_ERROR = /^SQLITE_(?:CORRUPT|NOTADB|IOERR|CANTOPEN|READONLY_DBMOVED)/;
 
 const SCHEMA_QUERY = 'select type, name, tbl_name, sql from sqlite_master order by type, name';
 
-/** What identifies the file's content: the inode, and its size and times. */
+/** What identifies the file and its content: the inode, and the size and times. */
 interface FileState {
   readonly inode: string;
   readonly version: string;
+  readonly empty: boolean;
 }
 
 function fileState(file: string): FileState | undefined {
@@ -36,7 +37,11 @@ function fileState(file: string): FileState | undefined {
   } catch {
     return undefined;
   }
-  return { inode: `${stats.dev}:${stats.ino}`, version: `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` };
+  return {
+    inode: `${stats.dev}:${stats.ino}`,
+    version: `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`,
+    empty: stats.size === 0n,
+  };
 }
 
 function schemaOf(database: SqliteDatabase): string {
@@ -54,10 +59,10 @@ function schemaOf(database: SqliteDatabase): string {
  */
 export function followSqliteFile(file: string, open: OpenSqliteFile): SqliteDatabase {
   let connection = open();
-  let openedInode = fileState(file)?.inode;
   const schema = schemaOf(connection);
   /** The state in which the file last held `schema`; `undefined` after a file error. */
   let good = fileState(file);
+  let openedInode = good?.inode;
 
   const unavailable = (problem: string, cause?: unknown): DataLayerError =>
     new DataLayerError('unavailable', `the SQLite file ${file} ${problem}`, cause === undefined ? {} : { cause });
@@ -68,7 +73,7 @@ export function followSqliteFile(file: string, open: OpenSqliteFile): SqliteData
     if (state === undefined) throw unavailable('is missing');
     if (good !== undefined && state.inode === good.inode && state.version === good.version) return connection;
     if (good === undefined || state.inode !== openedInode) {
-      connection.close();
+      connection.close(); // a no-op when a reopening failed before
       try {
         connection = open();
       } catch (error) {
@@ -84,7 +89,7 @@ export function followSqliteFile(file: string, open: OpenSqliteFile): SqliteData
       throw unavailable(`is not a readable SQLite database: ${error instanceof Error ? error.message : String(error)}`, error);
     }
     if (found !== schema) {
-      throw unavailable(state.version.startsWith('0:') ? 'is empty' : 'no longer holds the tables it held at start');
+      throw unavailable(state.empty ? 'is empty' : 'no longer holds the tables it held at start');
     }
     good = state;
     return connection;
