@@ -6,6 +6,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { AndNode, AnyNode, FilterNode, HasNode, OrNode } from '../../ast/filter-node.js';
 import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
+import type { FieldOperator } from '../../ast/operators.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
 import { columnRef, existsSource } from './relationship-sql.js';
 import type { SqlDialect } from './sql-dialect.js';
@@ -59,7 +60,15 @@ export function fieldOperand(scope: TableScope, field: string): ColumnOperand {
   return { attribute, column: columnRef(scope.alias, column) };
 }
 
-const FIELD_OPERATORS = { eq: '=', ne: '<>', lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
+/** The SQL comparison symbol of each operator that compares two fields (`compare_fields`). */
+const FIELD_COMPARISON_SYMBOLS = {
+  eq: '=',
+  ne: '<>',
+  lt: '<',
+  le: '<=',
+  gt: '>',
+  ge: '>=',
+} as const satisfies Record<FieldOperator, string>;
 
 type Compile = (node: FilterNode, scope: TableScope) => RawBuilder<SqlBool>;
 
@@ -83,7 +92,7 @@ function nodeCompilers(context: CompileContext): FilterFolder<RawBuilder<SqlBool
       const purpose = node.op === 'eq' || node.op === 'ne' ? 'equality' : 'order';
       const left = comparable(fieldOperand(scope, node.field), context.dialect, purpose);
       const right = comparable(fieldOperand(scope, node.other), context.dialect, purpose);
-      return sql<SqlBool>`${left} ${sql.raw(FIELD_OPERATORS[node.op])} ${right}`;
+      return sql<SqlBool>`${left} ${sql.raw(FIELD_COMPARISON_SYMBOLS[node.op])} ${right}`;
     },
     and: junction('and', SQL_TRUE),
     or: junction('or', SQL_FALSE),

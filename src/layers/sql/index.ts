@@ -3,6 +3,7 @@
  * MySQL/MariaDB, SQLite), and the DDL and loading helpers for its tables.
  */
 export { createSqlLayer, type SqlLayer, type SqlLayerOptions } from './sql-layer.js';
+export type { SqlLayerCall, SqlStatement } from './sql-layer-call.js';
 export {
   resolveSqlMapping,
   type MappedRelationship,

@@ -6,23 +6,23 @@ import { selectPlan } from './row-codec.js';
 import { requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
 import type { SqlRead } from './sql-read.js';
 
-/**
- * One record by id (`GET /persons/1`): one statement; `null` when there is none.
- *
- * @example
- * await session.execute(signal, oneRead(mapping, 'person', '1')); // { id: '1', name: 'John', … }
- */
+/** One record by id (`GET /persons/1`): one statement; `null` when there is none. */
 export function oneRead(mapping: ResolvedSqlMapping, type: string, id: Id): SqlRead<Row | null> {
   const mapped = requireMappedType(mapping, type);
   const plan = selectPlan(mapped, ROOT);
   return {
     filter: null,
-    run: async (executor) => {
-      const { rows } = await sql<Record<string, unknown>>`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${id}`.execute(
-        executor,
-      );
-      const raw = rows[0];
-      return raw === undefined ? null : plan.decode(raw);
-    },
+    compile: (executor) => ({
+      statements: [
+        sql`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${id}`.compile(
+          executor,
+        ),
+      ],
+      inOrder: false,
+      decode: ([result]) => {
+        const raw = result?.rows[0];
+        return raw === undefined ? null : plan.decode(raw);
+      },
+    }),
   };
 }

@@ -2,7 +2,7 @@
  * The statements of the SQL layer's reads: one page of rows with its count, and
  * whether an owner exists. Values are bound parameters; names come from the mapping.
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { KeyValue } from '../../ast/query-ast.js';
 import type { Id, ReadRequest, Row } from '../data-layer.js';
 import { compileContext, compileFilter, type CompileContext, type TableScope } from './compile-filter.js';
@@ -12,7 +12,7 @@ import { aliasedTable, columnRef } from './relationship-sql.js';
 import { selectPlan } from './row-codec.js';
 import type { SqlExecutor } from './sql-executor.js';
 import { type MappedType, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
-import type { SqlRead } from './sql-read.js';
+import type { CompiledRead, SqlRead } from './sql-read.js';
 
 /** The alias of the primary table of a statement. */
 export const ROOT = 't0';
@@ -24,33 +24,35 @@ export interface PageResult {
   readonly keys?: KeyValue[][];
 }
 
+/** What one page statement reads: whose rows, from where, under which conditions. */
+export interface PageQuery {
+  readonly scope: TableScope;
+  /** The `from` clause: the scope's table, joined to a join table for a related read. */
+  readonly from: RawBuilder<unknown>;
+  /** Conditions beside the request's filter (a related read's link to its owner). */
+  readonly conditions: readonly RawBuilder<SqlBool>[];
+  readonly request: Omit<ReadRequest, 'type'>;
+  /** Select the ids only (linkage), not the request's attributes. */
+  readonly idsOnly: boolean;
+}
+
 function whereClause(conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<unknown> {
   return conditions.length === 0 ? sql`` : sql` where ${sql.join(conditions, sql` and `)}`;
 }
 
 /**
- * Rows of `scope.mapped` matching `conditions` and the request's filter, inside its
- * keyset window, sorted and paged; the count of the filter (not the window) when a
- * page or window narrows the rows, unless `withTotal` is `false`; each row's sort
- * key values when there is a window.
- *
- * @example
- * await readPage(db, compileContext(mapping, dialect, 's'), { mapped, alias: ROOT }, aliasedTable(mapped.table, ROOT), [], request, false);
+ * The page statement: rows of `page.scope` matching its conditions and the request's
+ * filter, inside its keyset window, sorted and paged, with each row's sort key values
+ * when there is a window; then the count of the filter (not the window) when a page or
+ * window narrows the rows, unless `withTotal` is `false`.
  */
-export async function readPage(
-  executor: SqlExecutor,
-  context: CompileContext,
-  scope: TableScope,
-  from: RawBuilder<unknown>,
-  conditions: readonly RawBuilder<SqlBool>[],
-  request: Omit<ReadRequest, 'type'>,
-  idsOnly: boolean,
-): Promise<PageResult> {
+export function compilePage(executor: SqlExecutor, context: CompileContext, page: PageQuery): CompiledRead<PageResult> {
+  const { scope, from, conditions, request } = page;
   const filtered = request.filter === null ? conditions : [...conditions, compileFilter(request.filter, scope, context)];
   const sort = compileSort(request.sort, scope, context);
   const { keyset, limit, offset } = request;
   const window = keyset === undefined ? [] : keysetConditions(sort.keys, keyset, context.dialect);
-  const plan = selectPlan(scope.mapped, scope.alias, idsOnly ? [] : request.attributes);
+  const plan = selectPlan(scope.mapped, scope.alias, page.idsOnly ? [] : request.attributes);
   const keyPlan = keyset === undefined ? undefined : selectKeys(sort.keys);
   const columns = keyPlan === undefined ? plan.columns : [...plan.columns, ...keyPlan.columns];
   const joins = sort.joins.length === 0 ? sql`` : sql` ${sql.join(sort.joins, sql` `)}`;
@@ -61,46 +63,47 @@ export async function readPage(
         ? sql` limit ${Number.MAX_SAFE_INTEGER} offset ${offset}`
         : sql``
       : sql` limit ${limit} offset ${offset}`;
-  const rowsQuery = sql<Record<string, unknown>>`select ${sql.join(columns)} from ${from}${joins}${whereClause([...filtered, ...window])}${orderBy}${paging}`;
-  const countQuery = sql<{ n: unknown }>`select count(*) as ${sql.id('n')} from ${from}${whereClause(filtered)}`;
+  const rowsQuery = sql`select ${sql.join(columns)} from ${from}${joins}${whereClause([...filtered, ...window])}${orderBy}${paging}`;
   const counted = request.withTotal !== false && (limit !== null || keyset !== undefined);
-  const [result, count] = await Promise.all([rowsQuery.execute(executor), counted ? countQuery.execute(executor) : undefined]);
-  const rows = result.rows.map((raw) => plan.decode(raw));
-  const total =
-    request.withTotal === false ? undefined : count === undefined ? offset + rows.length : Number(count.rows[0]?.n ?? 0);
+  const statements: CompiledQuery[] = [rowsQuery.compile(executor)];
+  if (counted) statements.push(sql`select count(*) as ${sql.id('n')} from ${from}${whereClause(filtered)}`.compile(executor));
   return {
-    rows,
-    ...(total === undefined ? {} : { total }),
-    ...(keyPlan === undefined ? {} : { keys: result.rows.map((raw) => keyPlan.decode(raw)) }),
+    statements,
+    inOrder: false,
+    decode: ([result, count]) => {
+      const raws = result?.rows ?? [];
+      const rows = raws.map((raw) => plan.decode(raw));
+      const total =
+        request.withTotal === false ? undefined : count === undefined ? offset + rows.length : Number(count.rows[0]?.['n'] ?? 0);
+      return {
+        rows,
+        ...(total === undefined ? {} : { total }),
+        ...(keyPlan === undefined ? {} : { keys: raws.map((raw) => keyPlan.decode(raw)) }),
+      };
+    },
   };
 }
 
-/**
- * A collection read (`GET /persons?…`): one page statement, and the count when needed.
- *
- * @example
- * await session.execute(signal, collectionRead(mapping, request));
- */
+/** A collection read (`GET /persons?…`): one page statement, and the count when needed. */
 export function collectionRead(mapping: ResolvedSqlMapping, request: ReadRequest): SqlRead<PageResult> {
   const mapped = requireMappedType(mapping, request.type);
   const scope = { mapped, alias: ROOT };
   return {
     filter: request.filter,
-    run: (executor, dialect) =>
-      readPage(executor, compileContext(mapping, dialect, 's'), scope, aliasedTable(mapped.table, ROOT), [], request, false),
+    compile: (executor, dialect) =>
+      compilePage(executor, compileContext(mapping, dialect, 's'), {
+        scope,
+        from: aliasedTable(mapped.table, ROOT),
+        conditions: [],
+        request,
+        idsOnly: false,
+      }),
   };
 }
 
-/**
- * Whether the record `id` of `owner` exists.
- *
- * @example
- * await ownerExists(db, person, '1'); // true
- */
-export async function ownerExists(executor: SqlExecutor, owner: MappedType, id: Id): Promise<boolean> {
-  const { rows } = await sql`select 1 as ${sql.id('x')} from ${aliasedTable(owner.table, ROOT)} where ${columnRef(ROOT, owner.primaryKey)} = ${id}`.execute(
+/** The statement asking whether the record `id` of `owner` exists; its answer is whether it returns a row. */
+export function ownerExistsStatement(executor: SqlExecutor, owner: MappedType, id: Id): CompiledQuery {
+  return sql`select 1 as ${sql.id('x')} from ${aliasedTable(owner.table, ROOT)} where ${columnRef(ROOT, owner.primaryKey)} = ${id}`.compile(
     executor,
   );
-  return rows.length > 0;
 }
-

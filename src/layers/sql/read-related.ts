@@ -8,19 +8,23 @@ import { sql, type SqlBool } from 'kysely';
 import type { LinkageResult, ReadRequest, RelatedReadRequest } from '../data-layer.js';
 import { compileContext } from './compile-filter.js';
 import { ID_ORDER } from './compile-sort.js';
-import { ownerExists, type PageResult, readPage, ROOT } from './read-page.js';
+import { compilePage, ownerExistsStatement, type PageResult, ROOT } from './read-page.js';
 import { relatedSource } from './relationship-sql.js';
 import { requireMappedRelationship, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
 import type { SqlRead } from './sql-read.js';
 
-/**
- * The related rows of one owner (only their ids when `idsOnly`), or `null` when the
- * owner does not exist.
- *
- * @example
- * await session.execute(signal, relatedRead(mapping, { type: 'person', id: '1', relationship: 'computers', … }, false));
- */
-export function relatedRead(mapping: ResolvedSqlMapping, request: RelatedReadRequest, idsOnly: boolean): SqlRead<PageResult | null> {
+/** How a related read selects its rows. */
+export interface RelatedReadOptions {
+  /** Only the related ids (linkage), not their attributes. */
+  readonly idsOnly: boolean;
+}
+
+/** The related rows of one owner, or `null` when the owner does not exist. */
+export function relatedRead(
+  mapping: ResolvedSqlMapping,
+  request: RelatedReadRequest,
+  options: RelatedReadOptions,
+): SqlRead<PageResult | null> {
   const owner = requireMappedType(mapping, request.type);
   const relationship = requireMappedRelationship(owner, request.relationship);
   const target = requireMappedType(mapping, relationship.relationship.target);
@@ -31,13 +35,20 @@ export function relatedRead(mapping: ResolvedSqlMapping, request: RelatedReadReq
     request.attributes === undefined ? page : { ...page, attributes: request.attributes };
   return {
     filter: pageRequest.filter,
-    run: async (executor, dialect) => {
-      const context = compileContext(mapping, dialect, 's');
-      const [exists, result] = await Promise.all([
-        ownerExists(executor, owner, request.id),
-        readPage(executor, context, { mapped: target, alias: ROOT }, from, [link], pageRequest, idsOnly),
-      ]);
-      return exists ? result : null;
+    compile: (executor, dialect) => {
+      const exists = ownerExistsStatement(executor, owner, request.id);
+      const related = compilePage(executor, compileContext(mapping, dialect, 's'), {
+        scope: { mapped: target, alias: ROOT },
+        from,
+        conditions: [link],
+        request: pageRequest,
+        idsOnly: options.idsOnly,
+      });
+      return {
+        statements: [exists, ...related.statements],
+        inOrder: false,
+        decode: ([found, ...results]) => ((found?.rows.length ?? 0) > 0 ? related.decode(results) : null),
+      };
     },
   };
 }

@@ -2,8 +2,8 @@
  * The SQL data layer: evaluates QueryASTs with one statement per read (plus one
  * count), on any Kysely instance for PostgreSQL (and PGlite), MySQL/MariaDB or
  * SQLite, with exactly the semantics of the memory layer. Each call's statements
- * are built in their own module (read-page, read-one, read-related, read-included)
- * and run through the session (timeouts, cancellation, errors).
+ * are compiled in their own module (read-page, read-one, read-related, read-included)
+ * without a database, then run through the session (timeouts, cancellation, errors).
  */
 import { OPERATORS, type Operator } from '../../ast/operators.js';
 import { resolveSchema } from '../../schema/resolved-schema.js';
@@ -13,6 +13,7 @@ import { collectionRead } from './read-page.js';
 import { includedRead } from './read-included.js';
 import { oneRead } from './read-one.js';
 import { linkageOf, relatedRead } from './read-related.js';
+import { callRead, type SqlLayerCall, type SqlStatement } from './sql-layer-call.js';
 import { detectDialect, dialectHooks, type SqlDialect, type SqlDialectName } from './sql-dialect.js';
 import type { SqlExecutor } from './sql-executor.js';
 import { type ResolvedSqlMapping, resolveSqlMapping, type SqlMapping } from './sql-mapping.js';
@@ -51,6 +52,25 @@ export interface SqlLayer extends DataLayer {
    * await layer.verify(); // SqlSetupError: column "vol_titel" of table "book" (book.title): no such column: vol_titel
    */
   verify(): Promise<void>;
+  /**
+   * The statements `call` would run, compiled and not run: no database is touched.
+   * Each is what the driver receives (through the Kysely instance's plugins), text
+   * and bound parameters, in the order the layer sends them. `read` gives the page and
+   * its count (when counted); `readRelated`/`readLinkage` the owner's existence check,
+   * the page and its count; `readIncluded` one statement per `includeChunkSize` owner
+   * ids, none for no ids. A request's includes depend on its page's rows: compile
+   * each `readIncluded` call with the ids the executor passes (`explainQuery` lists
+   * every call). A filter that lower-cases text compiles with the case rewrites the
+   * engine reported at its first such read (or `verify()`); before that, with the
+   * dialect's defaults. Statement timeouts add `BEGIN`, a `set_config` and `COMMIT`
+   * (PostgreSQL) or `SET SESSION` (MySQL) around these; they are not listed.
+   *
+   * @example
+   * const [page, count] = layer.compile({ method: 'read', request: { type: 'person', filter: null, sort, offset: 0, limit: 10 } });
+   * page?.sql; // 'select "t0"."id" as "c0", … from "person" as "t0" order by "t0"."id" collate "C" asc limit $1 offset $2'
+   * page?.parameters; // [10, 0]
+   */
+  compile(call: SqlLayerCall): SqlStatement[];
 }
 
 const ALL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(OPERATORS);
@@ -90,9 +110,13 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     // Async, so that a request naming no mapped type or relationship rejects instead of throwing.
     read: async (request, context) => session.execute(context.signal, collectionRead(mapping, request)),
     readOne: async (type, id, context) => session.execute(context.signal, oneRead(mapping, type, id)),
-    readRelated: async (request, context) => session.execute(context.signal, relatedRead(mapping, request, false)),
+    readRelated: async (request, context) =>
+      session.execute(context.signal, relatedRead(mapping, request, { idsOnly: false })),
     readLinkage: async (request, context) =>
-      linkageOf(await session.execute(context.signal, relatedRead(mapping, request, true))),
-    readIncluded: async (request, context) => session.execute(context.signal, includedRead(mapping, request, chunkSize)),
+      linkageOf(await session.execute(context.signal, relatedRead(mapping, request, { idsOnly: true }))),
+    readIncluded: async (request, context) =>
+      session.execute(context.signal, includedRead(mapping, request, { chunkSize })),
+    compile: (call) =>
+      session.compile(callRead(mapping, call, chunkSize)).statements.map(({ sql, parameters }) => ({ sql, parameters })),
   };
 }

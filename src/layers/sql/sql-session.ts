@@ -10,7 +10,7 @@ import { DataLayerError } from '../data-layer.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { toDataLayerError } from './sql-errors.js';
 import type { SqlExecutor } from './sql-executor.js';
-import type { SqlRead } from './sql-read.js';
+import { executeCompiled, type CompiledRead, type SqlRead } from './sql-read.js';
 
 /** How the layer runs statements. */
 export interface SqlSession {
@@ -20,8 +20,10 @@ export interface SqlSession {
   prepare(): Promise<unknown>;
   /** Runs `work`, after the dialect's `prepare` when `filter` lower-cases text. */
   run<T>(signal: AbortSignal, work: (executor: SqlExecutor) => Promise<T>, filter?: FilterNode | null): Promise<T>;
-  /** Runs the statements of one layer call, compiled with the hooks of the moment. */
+  /** Compiles the statements of one layer call with the hooks of the moment, and runs them. */
   execute<T>(signal: AbortSignal, read: SqlRead<T>): Promise<T>;
+  /** Compiles the statements of one layer call with the hooks of the moment; runs nothing. */
+  compile<T>(read: SqlRead<T>): CompiledRead<T>;
 }
 
 /**
@@ -75,7 +77,8 @@ export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statement
     hooks: () => hooks,
     prepare: prepared,
     run,
-    execute: (signal, read) => run(signal, (executor) => read.run(executor, hooks), read.filter),
+    execute: (signal, read) => run(signal, (executor) => executeCompiled(executor, read.compile(executor, hooks)), read.filter),
+    compile: (read) => read.compile(db, hooks),
   };
 }
 
