@@ -8,7 +8,7 @@ import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { explainable, explainQuery } from '../../src/explain/index.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
-import { createSqlLayer } from '../../src/layers/sql/index.js';
+import { createSqlLayer, type SqlLayerCall } from '../../src/layers/sql/index.js';
 import { parseQuery } from '../../src/parse/parse-query.js';
 import { isQueryError } from '../../src/errors/query-error.js';
 import { availableEngines, type EngineInstance } from '../helpers/engines.js';
@@ -78,11 +78,19 @@ describe.each(engines.map((engine) => [engine.name, engine] as const))('explainQ
     const explanation = await explain(false);
     expect(explanation.callCount).toBe(2);
     expect(explanation.statements.length).toBeGreaterThanOrEqual(2);
-    expect(explanation.statements).toEqual(
-      instance.statements.map((statement) => ({ sql: statement.sql, parameters: statement.parameters })),
-    );
+    // The log has them in the order they finished: a page and its count run at once.
+    const sorted = (statements: readonly { sql: string; parameters: readonly unknown[] }[]) =>
+      statements.map(({ sql, parameters }) => JSON.stringify({ sql, parameters })).sort();
+    expect(sorted(explanation.statements)).toEqual(sorted(instance.statements));
     expect(explanation.statements.some((statement) => statement.parameters.includes('John'))).toBe(true);
     expect(explanation.statements.every((statement) => statement.plan === undefined)).toBe(true);
+  });
+
+  it('records the statements layer.compile gives for the calls it lists', async () => {
+    const layer = createSqlLayer({ db: explainable(instance.kysely), schema: exampleSchema });
+    const explanation = await explainQuery({ schema: exampleSchema, dataLayer: layer, type: 'person', query: QUERY });
+    const compiled = explanation.calls.flatMap((call) => layer.compile(call as SqlLayerCall));
+    expect(explanation.statements).toEqual(compiled);
   });
 
   it("adds the engine's plan of every select on request", async () => {
