@@ -8,6 +8,7 @@
 import type { CursorPage, KeyValue, SortKey } from '../ast/query-ast.js';
 import type { Keyset } from '../layers/data-layer.js';
 import { cursorEncoder } from '../paging/cursor-codec.js';
+import { flipDirection } from '../rules/sort-direction.js';
 
 /** The layer-facing part of a cursor page's read. */
 export interface CursorWindow {
@@ -48,7 +49,7 @@ export interface CursorPageResult {
 export function cursorWindow(page: CursorPage, sort: readonly SortKey[]): CursorWindow {
   const limit = page.size + 1;
   if (page.before !== undefined && page.after === undefined) {
-    const flipped = sort.map((key): SortKey => ({ ...key, direction: key.direction === 'asc' ? 'desc' : 'asc' }));
+    const flipped = sort.map((key): SortKey => ({ ...key, direction: flipDirection(key.direction) }));
     return { sort: flipped, keyset: { after: page.before }, limit, reversed: true };
   }
   return {

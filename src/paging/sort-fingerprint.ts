@@ -1,16 +1,5 @@
 import type { SortKey } from '../ast/query-ast.js';
-
-/**
- * The canonical text of a sort, every key written out, the `id` tie-breaker included:
- * `-birth_date,id`.
- *
- * @example
- * sortText([{ path: ['owner'], field: 'name', direction: 'asc' }, { path: [], field: 'id', direction: 'asc' }]);
- * // 'owner.name,id'
- */
-export function sortText(sort: readonly SortKey[]): string {
-  return sort.map((key) => `${key.direction === 'desc' ? '-' : ''}${[...key.path, key.field].join('.')}`).join(',');
-}
+import { sortText } from '../rules/sort-key-text.js';
 
 /**
  * A short fingerprint of the type and sort a cursor was made for (FNV-1a, 32 bits,

@@ -1,5 +1,6 @@
 import type { SortKey } from '../ast/query-ast.js';
 import type { CursorField } from '../paging/cursor-codec.js';
+import { sortKeyName } from '../rules/sort-key-text.js';
 import type { TypeTable } from './schema-tables.js';
 
 /**
@@ -21,7 +22,7 @@ export function cursorFields(sort: readonly SortKey[], table: TypeTable): readon
     }
     const member = at.members.get(key.field);
     if (member?.kind !== 'attribute') throw new Error(`Sort field "${key.field}" is not an attribute of ${at.type.name}`);
-    const name = [...key.path, key.field].join('.');
+    const name = sortKeyName(key);
     return { name, attribute: member.attribute, nullable: key.path.length > 0 || member.attribute.nullable };
   });
 }

@@ -1,13 +1,13 @@
 import type { SortKey } from '../ast/query-ast.js';
 import { jsonApiError, type JsonApiError } from '../errors/query-error.js';
 import type { QueryLimits } from '../limits.js';
+import { ID_ORDER, withIdTieBreak } from '../rules/id-tie-break.js';
+import { sortKeyName } from '../rules/sort-key-text.js';
 import type { RawParameter } from './input/raw-query.js';
 import type { TypeTable } from './schema-tables.js';
 import { splitList } from './split-list.js';
 
 const NO_PATH: readonly string[] = Object.freeze([]);
-const ID_ASCENDING: SortKey = Object.freeze({ path: NO_PATH, field: 'id', direction: 'asc' });
-const DEFAULT_SORT: readonly SortKey[] = Object.freeze([ID_ASCENDING]);
 
 /**
  * Parses `sort`: comma-separated keys, a leading `-` for descending, dotted paths
@@ -26,7 +26,7 @@ export function parseSort(
   limits: QueryLimits,
   errors: JsonApiError[],
 ): readonly SortKey[] {
-  if (raw === undefined) return DEFAULT_SORT;
+  if (raw === undefined) return ID_ORDER;
   const parameter = raw.parameter;
   const items = splitList(raw.value, ',');
   if (items.length > limits.maxSortKeys) {
@@ -38,11 +38,10 @@ export function parseSort(
         limit: limits.maxSortKeys,
       }),
     );
-    return DEFAULT_SORT;
+    return ID_ORDER;
   }
   const keys: SortKey[] = [];
   const seen: string[] = [];
-  let hasId = false;
   let failed = false;
   for (const item of items) {
     const key = parseSortKey(item, table, limits, parameter);
@@ -51,7 +50,7 @@ export function parseSort(
       failed = true;
       continue;
     }
-    const name = key.path.length === 0 ? key.field : `${key.path.join('.')}.${key.field}`;
+    const name = sortKeyName(key);
     if (seen.includes(name)) {
       errors.push(
         jsonApiError({ code: 'duplicate_sort_field', detail: `The sort names "${name}" twice`, parameter }),
@@ -60,12 +59,10 @@ export function parseSort(
       continue;
     }
     seen.push(name);
-    if (name === 'id') hasId = true;
     keys.push(key);
   }
-  if (failed) return DEFAULT_SORT;
-  if (!hasId) keys.push(ID_ASCENDING);
-  return Object.freeze(keys);
+  if (failed) return ID_ORDER;
+  return withIdTieBreak(keys);
 }
 
 function parseSortKey(item: string, table: TypeTable, limits: QueryLimits, parameter: string): SortKey | JsonApiError {

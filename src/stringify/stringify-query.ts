@@ -2,6 +2,8 @@ import type { FilterNode } from '../ast/filter-node.js';
 import type { QueryAST, SortKey } from '../ast/query-ast.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
 import { encodeCursor } from '../paging/cursor-codec.js';
+import { withoutIdTieBreak } from '../rules/id-tie-break.js';
+import { sortText } from '../rules/sort-key-text.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { filterJson } from './filter-json.js';
 
@@ -49,15 +51,7 @@ export function stringifyQuery<S extends ResourceSchema, T extends string>(
 
 /** `-birth_date,owner.name`, without the trailing `id` ascending tie-breaker the parser adds back. */
 function sortValue(keys: readonly SortKey[]): string {
-  const last = keys.at(-1);
-  const written = last !== undefined && isTieBreaker(last) ? keys.slice(0, -1) : keys;
-  return written
-    .map((key) => `${key.direction === 'desc' ? '-' : ''}${[...key.path, key.field].join('.')}`)
-    .join(',');
-}
-
-function isTieBreaker(key: SortKey): boolean {
-  return key.path.length === 0 && key.field === 'id' && key.direction === 'asc';
+  return sortText(withoutIdTieBreak(keys));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { KeyValue } from '../../ast/query-ast.js';
+import { nullsFirst } from '../../rules/sort-direction.js';
 import type { Row } from '../data-layer.js';
 import { compareCodePoints } from './code-point-order.js';
 import type { SortPlanKey } from './query-plan.js';
@@ -52,9 +53,10 @@ function keyOrder(key: SortPlanKey): KeyOrder {
         };
   const order = key.codePoint ? codePointCompare : nativeCompare;
   const sign = key.desc ? -1 : 1;
+  const nullSide = nullSideOf(key);
   const compare = (x: unknown, y: unknown): number => {
-    if (x === null || x === undefined) return y === null || y === undefined ? 0 : sign;
-    if (y === null || y === undefined) return -sign;
+    if (x === null || x === undefined) return y === null || y === undefined ? 0 : nullSide;
+    if (y === null || y === undefined) return -nullSide;
     return x === y ? 0 : order(x, y) * sign;
   };
   return { read, compare };
@@ -79,12 +81,18 @@ export function keyOrderSource(key: SortPlanKey, index: number, other: string): 
   const before = key.desc ? '1' : '-1';
   const after = key.desc ? '-1' : '1';
   const order = key.codePoint ? `return cps(${x}, ${y}) < 0 ? ${before} : ${after};` : `return ${x} < ${y} ? ${before} : ${after};`;
+  const nullSide = nullSideOf(key);
   return [
     `const ${x} = ${read('a')}, ${y} = ${other === 'b' ? read('b') : `${other}[${index}]`};`,
-    `if (${x} == null) { if (${y} != null) return ${after}; }`,
-    `else if (${y} == null) return ${before};`,
+    `if (${x} == null) { if (${y} != null) return ${String(nullSide)}; }`,
+    `else if (${y} == null) return ${String(-nullSide)};`,
     `else if (${x} !== ${y}) { ${order} }`,
   ].join('\n');
+}
+
+/** Where a null goes against a value on this key: -1 before it (descending), 1 after it (ascending). */
+function nullSideOf(key: SortPlanKey): -1 | 1 {
+  return nullsFirst(key.desc ? 'desc' : 'asc') ? -1 : 1;
 }
 
 /**

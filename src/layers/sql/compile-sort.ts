@@ -10,6 +10,9 @@ import { leftJoinToOne } from './relationship-sql.js';
 import { requireMappedRelationship, requireMappedType } from './sql-mapping.js';
 import { comparable, type ColumnOperand } from './sql-operators.js';
 
+/** The primary key order (related reads of a to-one relationship, includes): the shared tie-break rule. */
+export { ID_ORDER } from '../../rules/id-tie-break.js';
+
 /** One sort key as SQL: the column, the expression ORDER BY compares, and how it sorts. */
 export interface CompiledSortKey {
   readonly operand: ColumnOperand;
@@ -28,9 +31,6 @@ export interface CompiledSort {
   readonly orderBy: RawBuilder<unknown> | null;
   readonly keys: readonly CompiledSortKey[];
 }
-
-/** The primary key order: related reads of a to-one relationship and includes. */
-export const ID_ORDER: readonly SortKey[] = [{ path: [], field: 'id', direction: 'asc' }];
 
 /**
  * ORDER BY for sort keys on the records of `scope`. The AST's sort is total (it

@@ -5,19 +5,19 @@
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { KeyValue } from '../../ast/query-ast.js';
+import { flipDirection, nullsFirst, type Direction } from '../../rules/sort-direction.js';
 import type { Keyset } from '../data-layer.js';
 import type { CompiledSortKey } from './compile-sort.js';
 import { decodeField } from './row-codec.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { encodeValue, SQL_FALSE, SQL_TRUE } from './sql-operators.js';
 
-type Direction = 'asc' | 'desc';
 type Condition = RawBuilder<SqlBool>;
 
 /** Rows strictly after `value` on this key alone (nulls last ascending, first descending); `null`: none. */
 function beyondValue(key: CompiledSortKey, direction: Direction, value: KeyValue, dialect: SqlDialect): Condition | null {
   if (value === null) {
-    if (direction === 'asc') return null;
+    if (!nullsFirst(direction)) return null;
     return key.nullable ? sql<SqlBool>`${key.operand.column} is not null` : SQL_TRUE;
   }
   const bound = encodeValue(value, dialect);
@@ -89,7 +89,7 @@ function beyondRow(
   if (values.length !== keys.length) {
     throw new Error(`A keyset bound holds ${values.length} values for ${keys.length} sort keys`);
   }
-  const directions = keys.map(({ direction }): Direction => (flipped === (direction === 'asc') ? 'desc' : 'asc'));
+  const directions = keys.map(({ direction }) => (flipped ? flipDirection(direction) : direction));
   const first = keys[0];
   const leading = first === undefined ? null : leadingRange(first, directions[0] ?? 'asc', values[0] ?? null, dialect);
   const rest = rowComparison(keys, directions, values, dialect) ?? expanded(keys, directions, values, dialect);

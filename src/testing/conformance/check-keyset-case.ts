@@ -1,6 +1,8 @@
 import type { KeyValue, SortKey } from '../../ast/query-ast.js';
 import type { DataLayer, Id } from '../../layers/data-layer.js';
 import { parseQuery } from '../../parse/parse-query.js';
+import { flipDirection } from '../../rules/sort-direction.js';
+import { sortText } from '../../rules/sort-key-text.js';
 import { requireType, resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { conformanceSchema } from './conformance-schema.js';
@@ -24,12 +26,7 @@ interface Outcome {
  * flipSort([{ path: [], field: 'score', direction: 'asc' }]); // [{ …, direction: 'desc' }]
  */
 export function flipSort(sort: readonly SortKey[]): SortKey[] {
-  return sort.map((key) => ({ ...key, direction: key.direction === 'asc' ? 'desc' : 'asc' }));
-}
-
-/** `-score,id` for a sort, as a client writes it. */
-function sortText(sort: readonly SortKey[]): string {
-  return sort.map((key) => `${key.direction === 'desc' ? '-' : ''}${[...key.path, key.field].join('.')}`).join(',');
+  return sort.map((key) => ({ ...key, direction: flipDirection(key.direction) }));
 }
 
 /** The request, its description, and how to read it (collection, or related read and linkage that must agree). */
