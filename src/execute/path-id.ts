@@ -1,9 +1,11 @@
 import type { Id } from '../layers/data-layer.js';
+import { canonicalIntegerText } from '../rules/number-rules.js';
+import { storableText } from '../rules/string-rules.js';
 import type { ResolvedType } from '../schema/resolved-schema.js';
 
 /**
  * Converts an id from a URL path to the type's declared id type: a string id stays
- * as it is; an integer id must be a canonical non-negative integer (`7`, not `07`,
+ * as it is unless it is not storable text; an integer id must be a canonical non-negative integer (`7`, not `07`,
  * `+7` or `7.0`), otherwise there is no such resource and the result is `null`.
  *
  * @example
@@ -12,8 +14,6 @@ import type { ResolvedType } from '../schema/resolved-schema.js';
  * pathId(personType, 'a\0b'); // null → 404
  */
 export function pathId(type: ResolvedType, id: string): Id | null {
-  if (type.idType === 'string') return id.includes('\0') ? null : id; // no engine stores NUL alike
-  if (!/^(0|[1-9][0-9]*)$/.test(id)) return null;
-  const value = Number(id);
-  return Number.isSafeInteger(value) ? value : null;
+  if (type.idType === 'string') return storableText.check(id) ? id : null;
+  return canonicalIntegerText.check(id) ? Number(id) : null;
 }

@@ -17,9 +17,10 @@ import {
 } from '../execute/index.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
-import { utf8Length } from '../parse/input/query-budget.js';
 import { CURSOR_PROFILE, isCursorProfile } from '../paging/cursor-profile.js';
 import { parseQuery } from '../parse/parse-query.js';
+import { checkLimits, TRUSTED_LIMITS } from '../rules/limit-rules.js';
+import { queryTooLong, utf8Length } from '../rules/query-length.js';
 import { resolveSchema } from '../schema/resolved-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import {
@@ -29,7 +30,6 @@ import {
   type SerializerOptions,
 } from '../serialize/index.js';
 import { isProfileError } from '../serialize/serialize-document.js';
-import { checkLimits } from './check-limits.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
 import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE, requestedProfiles } from './negotiate.js';
 import { matchRoute, type Route } from './routes.js';
@@ -102,18 +102,6 @@ const ALLOW = 'GET, HEAD';
 const headers = (profile = false): Record<string, string> => ({
   'content-type': profile ? `${JSON_API_MEDIA_TYPE}; profile="${CURSOR_PROFILE}"` : JSON_API_MEDIA_TYPE,
 });
-/** Limits for scope filters written by the server, not by a client. */
-const TRUSTED_LIMITS: LimitOptions = {
-  maxQueryLength: Number.MAX_SAFE_INTEGER,
-  maxFilterLength: Number.MAX_SAFE_INTEGER,
-  maxFilterDepth: 64,
-  maxFilterNodes: Number.MAX_SAFE_INTEGER,
-  maxListItems: Number.MAX_SAFE_INTEGER,
-  maxStringLength: Number.MAX_SAFE_INTEGER,
-  maxWildcards: Number.MAX_SAFE_INTEGER,
-  maxMatchWords: Number.MAX_SAFE_INTEGER,
-  maxPathHops: 16,
-};
 const MAX_CACHED_SCOPES = 512;
 
 /**
@@ -130,7 +118,7 @@ const MAX_CACHED_SCOPES = 512;
 export function createHandler<S extends ResourceSchema>(options: HandlerOptions<S>): Handler;
 export function createHandler(options: HandlerOptions): Handler {
   const schema = resolveSchema(options.schema);
-  checkLimits(options.limits, [...schema.types.keys()]);
+  checkLimits(options.limits, [...schema.types.keys()], 'createHandler');
   const serializer: SerializerOptions = {
     schema: options.schema,
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
@@ -241,15 +229,8 @@ function refusal(
       detail: `The ${JSON_API_MEDIA_TYPE} Content-Type carries media type parameters (other than ext and profile) or extensions this server does not support.`,
     });
   }
-  const queryBytes = utf8Length(request.query, limits.maxQueryLength);
-  if (queryBytes > limits.maxQueryLength) {
-    return failure({
-      code: 'query_too_long',
-      detail: `The query string is ${String(queryBytes)} bytes; the limit is ${String(limits.maxQueryLength)}.`,
-      limit: limits.maxQueryLength,
-    });
-  }
-  return undefined;
+  const tooLong = queryTooLong(utf8Length(request.query, limits.maxQueryLength), limits.maxQueryLength);
+  return tooLong === undefined ? undefined : failure(tooLong);
 }
 
 /** Whether the route's document is a paged list: a collection, or a to-many related or relationship route. */

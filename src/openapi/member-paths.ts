@@ -5,6 +5,7 @@
  */
 import type { Operator } from '../ast/operators.js';
 import type { ResolvedRelationship, ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
+import { sortKeyText } from '../rules/sort-key-text.js';
 
 /** A chain of relationships from a type: their names in order and the type it ends at. */
 export interface RelationshipChain {
@@ -42,15 +43,16 @@ export function filterChains(
  */
 export function sortKeys(schema: ResolvedSchema, from: ResolvedType, maxHops: number): string[] {
   const keys: string[] = [];
-  const add = (prefix: string, type: ResolvedType) => {
+  const add = (path: readonly string[], type: ResolvedType) => {
     for (const attribute of [type.id, ...type.attributes.values()]) {
       if (!attribute.sortable) continue;
-      keys.push(prefix + attribute.name, `-${prefix}${attribute.name}`);
+      const field = attribute.name;
+      keys.push(sortKeyText({ path, field, direction: 'asc' }), sortKeyText({ path, field, direction: 'desc' }));
     }
   };
-  add('', from);
+  add([], from);
   for (const chain of chains(schema, from, maxHops, (relationship) => !relationship.toMany)) {
-    add(`${chain.names.join('.')}.`, chain.target);
+    add(chain.names, chain.target);
   }
   return keys;
 }

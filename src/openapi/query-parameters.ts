@@ -8,10 +8,12 @@
 import type { Operator } from '../ast/operators.js';
 import type { QueryLimits } from '../limits.js';
 import { FILTER_DEPTH_CEILING } from '../parse/filter/depth-scan.js';
+import { canonicalIntegerText } from '../rules/number-rules.js';
+import { storableText } from '../rules/string-rules.js';
 import type { ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
 import type { JsonSchema } from './json-schema.js';
 import { filterChains, includePaths, sortKeys } from './member-paths.js';
-import { scalarSchema, STORABLE_TEXT } from './value-schemas.js';
+import { scalarSchema } from './value-schemas.js';
 
 /** An OpenAPI parameter object. */
 export type Parameter = { readonly [member: string]: unknown };
@@ -185,7 +187,7 @@ export function idParameter(type: ResolvedType, limits: QueryLimits): Parameter 
       type: 'string',
       minLength: 1,
       maxLength: limits.maxIdLength,
-      pattern: type.idType === 'integer' ? '^(?:0|[1-9][0-9]*)$' : STORABLE_TEXT,
+      pattern: (type.idType === 'integer' ? canonicalIntegerText : storableText).schema.pattern,
     },
   };
 }

@@ -4,17 +4,13 @@
  * values of each operator family (lists, pairs, patterns, words).
  */
 import type { QueryLimits } from '../limits.js';
+import { exactInteger } from '../rules/number-rules.js';
+import { storableText } from '../rules/string-rules.js';
 import type { ResolvedAttribute } from '../schema/resolved-schema.js';
 import type { JsonSchema } from './json-schema.js';
 
-/**
- * No NUL and no lone UTF-16 surrogate (text no engine stores alike). Like every
- * pattern here it needs Unicode mode, as JSON Schema 2020-12 asks of validators.
- */
-export const STORABLE_TEXT = String.raw`^[^\u0000\uD800-\uDFFF]*$`;
-
-/** The largest integer every data layer holds exactly. */
-const SAFE = Number.MAX_SAFE_INTEGER;
+/** No NUL and no lone UTF-16 surrogate (the storable text rule). Like every pattern here it needs Unicode mode. */
+const STORABLE_TEXT = storableText.schema.pattern;
 
 /**
  * The JSON type of an attribute's values (without `null`).
@@ -46,8 +42,9 @@ export function scalarSchema(attribute: ResolvedAttribute, limits: QueryLimits):
     else schema['allOf'] = [{ pattern: STORABLE_TEXT }];
   }
   if (type === 'integer') {
-    schema['minimum'] = Math.max(keywords.minimum ?? -SAFE, -SAFE);
-    schema['maximum'] = Math.min(keywords.maximum ?? SAFE, SAFE);
+    const { minimum, maximum } = exactInteger.schema;
+    schema['minimum'] = Math.max(keywords.minimum ?? minimum, minimum);
+    schema['maximum'] = Math.min(keywords.maximum ?? maximum, maximum);
   }
   return schema;
 }

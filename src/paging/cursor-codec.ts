@@ -6,6 +6,7 @@
  */
 import type { KeyValue, SortKey } from '../ast/query-ast.js';
 import type { ResolvedAttribute } from '../schema/resolved-schema.js';
+import { exactInteger, withoutNegativeZero } from '../rules/number-rules.js';
 import { isUnstorable } from '../rules/string-rules.js';
 import { fromBase64Url, toBase64Url } from './base64url.js';
 import { sortFingerprint } from './sort-fingerprint.js';
@@ -86,7 +87,7 @@ export function decodeCursor(text: string, target: CursorTarget): readonly KeyVa
   for (let index = 0; index < values.length; index++) {
     const fault = checkValue(values[index], target.fields[index] as CursorField);
     if (fault !== undefined) return { fault };
-    if (values[index] === 0) values[index] = 0; // -0 → 0, as JSON writes it
+    values[index] = withoutNegativeZero(values[index]);
   }
   return Object.freeze(values as KeyValue[]);
 }
@@ -95,7 +96,7 @@ function checkValue(value: unknown, field: CursorField): string | undefined {
   const bad = `holds a value that is not valid for "${field.name}"`;
   if (value === null) return field.nullable ? undefined : bad;
   if (typeof value === 'object') return bad;
-  if (typeof value === 'number' && (!Number.isFinite(value) || (field.attribute.integer && !Number.isSafeInteger(value)))) {
+  if (typeof value === 'number' && (!Number.isFinite(value) || (field.attribute.integer && !exactInteger.check(value)))) {
     return bad;
   }
   if (typeof value === 'string' && isUnstorable(value)) return bad;

@@ -1,6 +1,7 @@
 import type { QueryAST } from '../ast/query-ast.js';
 import { QueryError, type JsonApiError } from '../errors/query-error.js';
-import { resolveLimits } from '../limits.js';
+import { resolveLimits, type LimitOptions } from '../limits.js';
+import { checkLimits } from '../rules/limit-rules.js';
 import type { TypeName } from '../schema/infer.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { cursorFields } from './cursor-fields.js';
@@ -19,6 +20,9 @@ import { parseSort } from './sort.js';
  * `filter` (JSON and simple forms, ANDed), `sort`, `page`, `include` and `fields`,
  * checked against the schema and the query budget. Throws one `QueryError` listing
  * every independent fault (400, or 414 for a query string past its length limit).
+ * Throws a `RangeError` naming the option when the `limits` are unusable (an
+ * unknown limit or type, a value out of range, a default page size of 0 while
+ * unpaginated requests are not allowed).
  *
  * @example
  * const ast = parseQuery('filter[name]=John&sort=-birth_date&page[size]=10', {
@@ -35,6 +39,7 @@ export function parseQuery<const S extends ResourceSchema, const T extends TypeN
   const tables = schemaTables(options.schema);
   const table = typeTable(tables.types, options.type);
   const from = options.includeFrom === undefined ? table : typeTable(tables.types, options.includeFrom);
+  checkLimitsOnce(options.limits, options.schema, tables.types);
   const limits = resolveLimits(options.limits, options.type);
   const sorter = readInput(input, limits);
   const raw = sorter.query;
@@ -51,6 +56,19 @@ export function parseQuery<const S extends ResourceSchema, const T extends TypeN
   const fieldsets = parseFields(raw.fields, tables, errors);
   if (errors.length > 0) throw new QueryError(errors as [JsonApiError, ...JsonApiError[]]);
   return Object.freeze({ type: options.type, filter, sort, page, include, fields: fieldsets }) as QueryAST<S, T>;
+}
+
+const checkedLimits = new WeakMap<LimitOptions, WeakSet<ResourceSchema>>();
+
+/** The limits' rules, checked the first time an options object meets a schema. */
+function checkLimitsOnce(options: LimitOptions | undefined, schema: ResourceSchema, types: ReadonlyMap<string, TypeTable>): void {
+  if (options === undefined) return;
+  let schemas = checkedLimits.get(options);
+  if (schemas?.has(schema) === true) return;
+  checkLimits(options, [...types.keys()], 'parseQuery');
+  schemas ??= new WeakSet();
+  schemas.add(schema);
+  checkedLimits.set(options, schemas);
 }
 
 function typeTable(types: ReadonlyMap<string, TypeTable>, type: string): TypeTable {

@@ -1,7 +1,7 @@
 /**
  * The rules every string value of a query obeys, wherever it comes from (a filter
- * value, a cursor): no NUL, no lone UTF-16 surrogate, and a length counted in
- * code points (docs/query-syntax.md, "Values").
+ * value, a cursor, a string id in a path): no NUL, no lone UTF-16 surrogate, and a
+ * length counted in code points (docs/query-syntax.md, "Values").
  */
 
 /** NUL or any surrogate code unit: a cheap first test, true for few strings. */
@@ -46,3 +46,14 @@ export function codePointLength(value: string): number {
   }
   return length;
 }
+
+/**
+ * Storable text as one rule: its check, the end of its error message and its JSON
+ * Schema form (a pattern that needs Unicode mode, as JSON Schema 2020-12 asks of
+ * validators). The parser, the cursor codec, path ids and OpenAPI read it.
+ */
+export const storableText = Object.freeze({
+  check: (value: string): boolean => !isUnstorable(value),
+  message: 'cannot hold a NUL character or a lone UTF-16 surrogate',
+  schema: Object.freeze({ pattern: String.raw`^[^\u0000\uD800-\uDFFF]*$` }),
+});

@@ -1,4 +1,5 @@
 import type { Scalar } from '../../schema/infer.js';
+import { withoutNegativeZero } from '../../rules/number-rules.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
 
 const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
@@ -23,7 +24,7 @@ export function convertSimpleValue(attribute: ResolvedAttribute, text: string): 
       if (!NUMBER.test(text)) return undefined;
       const number = Number(text);
       if (!Number.isFinite(number)) return undefined;
-      return number === 0 ? 0 : number;
+      return withoutNegativeZero(number);
     }
   }
 }

@@ -5,7 +5,8 @@ import type { Scalar } from '../../schema/infer.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
 import type { FilterContext } from './filter-context.js';
 import type { NodeValue } from '../../ast/filter-factories.js';
-import { codePointLength, isUnstorable } from '../../rules/string-rules.js';
+import { exactInteger, withoutNegativeZero } from '../../rules/number-rules.js';
+import { codePointLength, isUnstorable, storableText } from '../../rules/string-rules.js';
 
 /**
  * Checks the value of a comparison against its operator and the attribute's JSON
@@ -77,7 +78,7 @@ export function checkValue(
 function checkList(attribute: ResolvedAttribute, values: unknown[], context: FilterContext): readonly Scalar[] {
   for (let index = 0; index < values.length; index++) {
     const item = values[index];
-    if (item === 0) values[index] = 0; // -0 → 0, as JSON writes it
+    values[index] = withoutNegativeZero(item);
     if (item === null || typeof item === 'object' || !checksOut(attribute, item, context)) {
       const at = `/val/${index}`;
       if (item === null) throw invalid(context, at, `A list of values on "${attribute.name}" cannot hold null`);
@@ -92,7 +93,7 @@ function checksOut(attribute: ResolvedAttribute, item: unknown, context: FilterC
   if (typeof item === 'string' && (item.length > context.limits.maxStringLength || (context.scanStrings && isUnstorable(item)))) {
     return false;
   }
-  if (attribute.integer && !Number.isSafeInteger(item)) return false;
+  if (attribute.integer && !exactInteger.check(item)) return false;
   return item !== undefined && attribute.validate(item);
 }
 
@@ -108,15 +109,15 @@ function checkScalar(attribute: ResolvedAttribute, value: unknown, suffix: strin
     throw invalid(context, suffix, `The value of "${attribute.name}" must be a single value, not an object or array`);
   }
   if (typeof value === 'string') checkString(value, suffix, context);
-  if (attribute.integer && typeof value === 'number' && !Number.isSafeInteger(value)) {
-    throw invalid(context, suffix, `The value ${value} of "${attribute.name}" is not an integer every data layer can hold exactly (±2^53 − 1)`);
+  if (attribute.integer && typeof value === 'number' && !exactInteger.check(value)) {
+    throw invalid(context, suffix, `The value ${value} of "${attribute.name}" ${exactInteger.message}`);
   }
   const validate = attribute.validate;
   if (!validate(value)) {
     const reason = validate.errors?.[0]?.message ?? 'is not valid';
     throw invalid(context, suffix, `The value ${JSON.stringify(value)} of "${attribute.name}" ${reason}`);
   }
-  return value === 0 ? 0 : (value as Scalar); // -0 → 0, as JSON writes it
+  return withoutNegativeZero(value as Scalar);
 }
 
 function checkText(attribute: ResolvedAttribute, op: ComparisonOperator, value: unknown, context: FilterContext): string {
@@ -142,7 +143,7 @@ function checkString(value: string, suffix: string, context: FilterContext): voi
     }
   }
   if (context.scanStrings && isUnstorable(value)) {
-    throw invalid(context, suffix, 'A filter value cannot hold a NUL character or a lone UTF-16 surrogate');
+    throw invalid(context, suffix, `A filter value ${storableText.message}`);
   }
 }
 

@@ -1,7 +1,8 @@
 import { jsonApiError } from '../../errors/query-error.js';
 import type { QueryLimits } from '../../limits.js';
 import { decodeComponent } from './decode-component.js';
-import { checkParameterCount, checkQueryLength, utf8Length } from './query-budget.js';
+import { utf8Length } from '../../rules/query-length.js';
+import { checkParameterCount, checkQueryLength } from './query-budget.js';
 import { ParameterSorter } from './sort-parameters.js';
 
 /**
