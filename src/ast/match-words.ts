@@ -1,5 +1,8 @@
+/** A character of a word: a Unicode letter or digit (a regular expression class, Unicode mode). */
+export const WORD_CHARACTER = String.raw`[\p{L}\p{N}]`;
+
 /** A word: a run of Unicode letters and digits. A fixed expression, never built from client text. */
-const WORD = /[\p{L}\p{N}]+/gu;
+const WORD = new RegExp(`${WORD_CHARACTER}+`, 'gu');
 
 /**
  * Splits a text into its words (runs of letters and digits), each lower-cased with

@@ -5,6 +5,7 @@
  */
 import type { QueryLimits } from '../limits.js';
 import { exactInteger } from '../rules/number-rules.js';
+import { matchWordLimit, wildcardLimit } from '../rules/pattern-rules.js';
 import { storableText } from '../rules/string-rules.js';
 import type { ResolvedAttribute } from '../schema/resolved-schema.js';
 import type { JsonSchema } from './json-schema.js';
@@ -67,8 +68,7 @@ export function textSchema(limits: QueryLimits): Record<string, unknown> {
  * patternSchema(limits).allOf; // [{ pattern: '^(?:[^%_\\]|\\[\s\S]|\\$)*(?:[%_]…){0,10}$' }]
  */
 export function patternSchema(limits: QueryLimits): JsonSchema {
-  const plain = String.raw`(?:[^%_\\]|\\[\s\S]|\\$)*`;
-  return { ...textSchema(limits), allOf: [{ pattern: `^${plain}(?:[%_]${plain}){0,${limits.maxWildcards}}$` }] };
+  return { ...textSchema(limits), allOf: [wildcardLimit.schema(limits.maxWildcards)] };
 }
 
 /**
@@ -79,11 +79,6 @@ export function patternSchema(limits: QueryLimits): JsonSchema {
  * wordsSchema(limits).allOf; // [{ pattern: '^[^\p{L}\p{N}]*(?:[\p{L}\p{N}]+(?:[^\p{L}\p{N}]+|$)){1,16}$' }]
  */
 export function wordsSchema(limits: QueryLimits): JsonSchema | undefined {
-  if (limits.maxMatchWords < 1) return undefined;
-  const word = String.raw`[\p{L}\p{N}]`;
-  const gap = String.raw`[^\p{L}\p{N}]`;
-  return {
-    ...textSchema(limits),
-    allOf: [{ pattern: `^${gap}*(?:${word}+(?:${gap}+|$)){1,${limits.maxMatchWords}}$` }],
-  };
+  const words = matchWordLimit.schema(limits.maxMatchWords);
+  return words === undefined ? undefined : { ...textSchema(limits), allOf: [words] };
 }

@@ -1,11 +1,10 @@
-import { tokenizePattern, wildcardCount } from '../../ast/like-pattern.js';
-import { words } from '../../ast/match-words.js';
 import type { ComparisonOperator } from '../../ast/operators.js';
 import type { Scalar } from '../../schema/infer.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
 import type { FilterContext } from './filter-context.js';
 import type { NodeValue } from '../../ast/filter-factories.js';
 import { exactInteger, withoutNegativeZero } from '../../rules/number-rules.js';
+import { matchWordLimit, wildcardLimit } from '../../rules/pattern-rules.js';
 import { codePointLength, isUnstorable, storableText } from '../../rules/string-rules.js';
 
 /**
@@ -149,7 +148,7 @@ function checkString(value: string, suffix: string, context: FilterContext): voi
 
 /** Counts the wildcards (`%`, `_`) of a `like`-family pattern. */
 function checkPattern(pattern: string, context: FilterContext): string {
-  const wildcards = wildcardCount(tokenizePattern(pattern));
+  const wildcards = wildcardLimit.count(pattern);
   if (wildcards > context.limits.maxWildcards) {
     throw context.fault(
       'too_many_wildcards',
@@ -163,7 +162,7 @@ function checkPattern(pattern: string, context: FilterContext): string {
 
 /** Counts the words of a `match` value (runs of letters and digits). */
 function checkWords(value: string, context: FilterContext): string {
-  const count = words(value).length;
+  const count = matchWordLimit.count(value);
   if (count === 0) {
     throw invalid(context, '/val', `The match value ${JSON.stringify(value)} has no words (letters or digits)`);
   }
