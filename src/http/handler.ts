@@ -4,6 +4,7 @@
  * every route of the specification for every type of the schema; the adapters of
  * `jsonapi-query/http` connect it to node:http, Express, Fastify, Hono and Koa.
  */
+import { andNode } from '../ast/filter-factories.js';
 import type { FilterNode } from '../ast/filter-node.js';
 import type { QueryAST } from '../ast/query-ast.js';
 import { jsonApiError, QueryError, type ErrorInit, type JsonApiError } from '../errors/query-error.js';
@@ -33,7 +34,7 @@ import { isProfileError } from '../serialize/serialize-document.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
 import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE, requestedProfiles } from './negotiate.js';
 import { matchRoute, type Route } from './routes.js';
-import { and, resolveScope, type ScopeFilters, type ScopeResolver } from './scope.js';
+import { resolveScope, type ScopeFilters, type ScopeResolver } from './scope.js';
 import { scopedLayer } from './scoped-layer.js';
 
 /** A plain HTTP request, as an adapter hands it over. */
@@ -318,7 +319,7 @@ function scopeResolver(options: HandlerOptions<ResourceSchema>): ScopeResolver {
       operators: options.dataLayer.operators,
       limits: TRUSTED_LIMITS,
     });
-    const node = filter ?? and([]);
+    const node = filter ?? andNode([]);
     if (cache.size >= MAX_CACHED_SCOPES) cache.clear();
     cache.set(key, node);
     return node;

@@ -91,9 +91,6 @@ export function resolveScope(
   return { of, restrict };
 }
 
-/** An `and` node of filters (`andNode`, under the name the handler uses). */
-export { andNode as and };
-
 function isFilterEntries(filter: ScopeFilter): filter is readonly unknown[] {
   return Array.isArray(filter);
 }

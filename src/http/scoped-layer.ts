@@ -3,11 +3,11 @@
  * records inside the scope — collections, single records (outside = not found),
  * related records, relationship linkage and included records.
  */
-import { compareNode } from '../ast/filter-factories.js';
+import { andNode, compareNode } from '../ast/filter-factories.js';
 import { layerCapabilities, type DataLayer, type Id, type LayerContext, type Row } from '../layers/data-layer.js';
 import { ID_ORDER } from '../rules/id-tie-break.js';
 import type { ResolvedSchema } from '../schema/resolved-schema.js';
-import { and, type Scope } from './scope.js';
+import type { Scope } from './scope.js';
 
 /**
  * Wraps a layer so that every read honours the scope. Filters are restricted
@@ -27,7 +27,7 @@ export function scopedLayer(layer: DataLayer, scope: Scope, schema: ResolvedSche
     if (ids.length === 0) return new Set();
     const inIds = compareNode('id', 'in_', ids);
     const { rows } = await layer.read(
-      { type, filter: and([inIds, filter]), sort: ID_ORDER, offset: 0, limit: null, attributes: [] },
+      { type, filter: andNode([inIds, filter]), sort: ID_ORDER, offset: 0, limit: null, attributes: [] },
       context,
     );
     return new Set(rows.map((row) => String(row.id)));
@@ -53,7 +53,7 @@ export function scopedLayer(layer: DataLayer, scope: Scope, schema: ResolvedSche
       if (filter === undefined) return layer.readOne(type, id, context);
       const byId = compareNode('id', 'eq', id);
       const { rows } = await layer.read(
-        { type, filter: and([byId, filter]), sort: ID_ORDER, offset: 0, limit: 1 },
+        { type, filter: andNode([byId, filter]), sort: ID_ORDER, offset: 0, limit: 1 },
         context,
       );
       return rows[0] ?? null;

@@ -41,9 +41,9 @@ export function parseQuery<const S extends ResourceSchema, const T extends TypeN
   const from = options.includeFrom === undefined ? table : typeTable(tables.types, options.includeFrom);
   checkLimitsOnce(options.limits, options.schema, tables.types);
   const limits = resolveLimits(options.limits, options.type);
-  const sorter = readInput(input, limits);
-  const raw = sorter.query;
-  const errors = sorter.errors;
+  const grouper = readInput(input, limits);
+  const raw = grouper.query;
+  const errors = grouper.errors;
   const filter =
     raw.filter === undefined && raw.simpleFilters.length === 0
       ? null

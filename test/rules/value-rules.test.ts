@@ -74,7 +74,8 @@ describe('wildcards and words', () => {
 
   it('the wildcard pattern accepts a text exactly when its wildcards are within the limit', () => {
     fc.assert(fc.property(patterns, fc.nat(4), (pattern, max) => matches(wildcardLimit.schema(max), pattern) === wildcardLimit.count(pattern) <= max));
-    expect(patternSchema(DEFAULT_LIMITS)['allOf']).toEqual([wildcardLimit.schema(DEFAULT_LIMITS.maxWildcards)]);
+    expect(patternSchema(DEFAULT_LIMITS)).toHaveProperty('allOf');
+    expect((patternSchema(DEFAULT_LIMITS) as { allOf: unknown }).allOf).toEqual([wildcardLimit.schema(DEFAULT_LIMITS.maxWildcards)]);
   });
 
   it('the words pattern accepts a text exactly when it has one to the limit of words', () => {
@@ -84,6 +85,6 @@ describe('wildcards and words', () => {
       return matches(matchWordLimit.schema(max) as { pattern: string }, text) === (count >= 1 && count <= max);
     }));
     expect(matchWordLimit.schema(0)).toBeUndefined();
-    expect(wordsSchema(DEFAULT_LIMITS)?.['allOf']).toEqual([matchWordLimit.schema(DEFAULT_LIMITS.maxMatchWords)]);
+    expect((wordsSchema(DEFAULT_LIMITS) as { allOf: unknown }).allOf).toEqual([matchWordLimit.schema(DEFAULT_LIMITS.maxMatchWords)]);
   });
 });

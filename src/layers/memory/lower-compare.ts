@@ -72,7 +72,7 @@ export function lowerCompare(
     }
     case 'between': {
       const [lo, hi] = node.value;
-      return test({ kind: 'between', lo: constant(lo), hi: constant(hi), codePoint: codePoint(lo) || codePoint(hi) }, negate);
+      return test({ kind: 'between', low: constant(lo), high: constant(hi), codePoint: codePoint(lo) || codePoint(hi) }, negate);
     }
     case 'eq':
     case 'ne':
@@ -82,11 +82,11 @@ export function lowerCompare(
     case 'ge': {
       const { op, value } = node;
       if (value === null) return { kind: 'const', value: false };
-      return test({ kind: op === 'ne' ? 'eq' : op, c: constant(value), codePoint: codePoint(value) }, negate !== (op === 'ne'));
+      return test({ kind: op === 'ne' ? 'eq' : op, constant: constant(value), codePoint: codePoint(value) }, negate !== (op === 'ne'));
     }
     case 'like':
     case 'notlike':
-      return test({ kind: 'call', c: constant(compileLikeMatcher(node.pattern)) }, negate !== (node.op === 'notlike'));
+      return test({ kind: 'call', constant: constant(compileLikeMatcher(node.pattern)) }, negate !== (node.op === 'notlike'));
     case 'ilike':
     case 'notilike':
       return {
@@ -98,10 +98,10 @@ export function lowerCompare(
         negate: negate !== (node.op === 'notilike'),
       };
     case 'match':
-      return test({ kind: 'call', c: constant(compileMatch(node.words)) }, negate);
+      return test({ kind: 'call', constant: constant(compileMatch(node.words)) }, negate);
     case 'startswith':
     case 'endswith':
-      return test({ kind: node.op, c: constant(node.value) }, negate);
+      return test({ kind: node.op, constant: constant(node.value) }, negate);
   }
 }
 
@@ -117,7 +117,7 @@ export function lowerSetTest(current: TypeStore, field: string, values: readonly
   const codes = current.codes(field);
   if (codes === null) {
     const nullable = requireField(current.type, field).nullable;
-    return { kind: 'test', field, nullable, test: { kind: 'in', c: constants.push(new Set(values)) - 1 }, negate };
+    return { kind: 'test', field, nullable, test: { kind: 'in', constant: constants.push(new Set(values)) - 1 }, negate };
   }
   const members = new Uint8Array(codes.dictionary.size);
   for (const value of values) {

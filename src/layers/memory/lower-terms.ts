@@ -98,7 +98,7 @@ function lowerGroup(group: readonly CompareNode[], term: Term, current: TypeStor
     case 'set':
       return lowerSetTest(current, field, group.flatMap((node) => (Array.isArray(node.value) ? node.value : [node.value])), negate, constants);
     case 'like':
-      return { kind: 'test', field, nullable, test: { kind: 'call', c: constant(compileLikeAny(patterns())) }, negate };
+      return { kind: 'test', field, nullable, test: { kind: 'call', constant: constant(compileLikeAny(patterns())) }, negate };
     case 'ilike': {
       const matcher = constant(compileLikeAny(patterns().map(lowerCasePattern)));
       return { kind: 'lowered', field, nullable, matcher, column: constant(current.lowered(field)), negate };
@@ -106,7 +106,7 @@ function lowerGroup(group: readonly CompareNode[], term: Term, current: TypeStor
     case 'match': {
       const lists = group.map((node) => ('words' in node ? node.words : []));
       const holds = any ? compileMatchAny(lists) : compileMatch([...new Set(lists.flat())]);
-      return { kind: 'test', field, nullable, test: { kind: 'call', c: constant(holds) }, negate };
+      return { kind: 'test', field, nullable, test: { kind: 'call', constant: constant(holds) }, negate };
     }
   }
 }

@@ -12,9 +12,9 @@ import type { Store, TypeStore } from './store.js';
  * order; native `<` serves the others.
  */
 export type ValueTest =
-  | { readonly kind: 'eq' | 'lt' | 'le' | 'gt' | 'ge'; readonly c: number; readonly codePoint: boolean }
-  | { readonly kind: 'between'; readonly lo: number; readonly hi: number; readonly codePoint: boolean }
-  | { readonly kind: 'in' | 'call' | 'startswith' | 'endswith'; readonly c: number };
+  | { readonly kind: 'eq' | 'lt' | 'le' | 'gt' | 'ge'; readonly constant: number; readonly codePoint: boolean }
+  | { readonly kind: 'between'; readonly low: number; readonly high: number; readonly codePoint: boolean }
+  | { readonly kind: 'in' | 'call' | 'startswith' | 'endswith'; readonly constant: number };
 
 /**
  * The filter lowered for evaluation: pure structure, no client value (values are
@@ -81,7 +81,7 @@ export interface LoweredFilter {
  *
  * @example
  * lowerFilter(store, 'person', { kind: 'compare', field: 'name', op: 'eq', value: 'John' });
- * // { plan: { kind: 'test', field: 'name', nullable: false, test: { kind: 'eq', c: 0, codePoint: false }, negate: false }, constants: ['John'] }
+ * // { plan: { kind: 'test', field: 'name', nullable: false, test: { kind: 'eq', constant: 0, codePoint: false }, negate: false }, constants: ['John'] }
  */
 export function lowerFilter(store: Store, type: string, node: FilterNode): LoweredFilter {
   const constants: unknown[] = [];

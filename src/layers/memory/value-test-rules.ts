@@ -29,52 +29,53 @@ const ORDER = {
 } as const;
 
 const order: ValueTestRule<ValueTest & { readonly kind: 'lt' | 'le' | 'gt' | 'ge' }> = {
-  closure: ({ kind, c, codePoint }) => {
+  closure: ({ kind, constant, codePoint }) => {
     const compare = codePoint ? codePointCompare : nativeCompare;
     const { holds } = ORDER[kind];
-    return (value, constants) => holds(compare(value, constants[c]));
+    return (value, constants) => holds(compare(value, constants[constant]));
   },
-  source: ({ kind, c, codePoint }, value, writer) => {
+  source: ({ kind, constant, codePoint }, value, writer) => {
     const { token } = ORDER[kind];
-    return codePoint ? `cps(${value}, ${writer.constant(c)}) ${token} 0` : `${value} ${token} ${writer.constant(c)}`;
+    return codePoint ? `cps(${value}, ${writer.constant(constant)}) ${token} 0` : `${value} ${token} ${writer.constant(constant)}`;
   },
 };
 
 /** Every kind of value test (docs/memory-layer.md, "How it evaluates a query"). */
 const VALUE_TEST_RULES = {
   eq: {
-    closure: ({ c }) => (value, constants) => value === constants[c],
-    source: ({ c }, value, writer) => `${value} === ${writer.constant(c)}`,
+    closure: ({ constant }) => (value, constants) => value === constants[constant],
+    source: ({ constant }, value, writer) => `${value} === ${writer.constant(constant)}`,
   },
   lt: order,
   le: order,
   gt: order,
   ge: order,
   between: {
-    closure: ({ lo, hi, codePoint }) => {
+    closure: ({ low, high, codePoint }) => {
       const compare = codePoint ? codePointCompare : nativeCompare;
-      return (value, constants) => compare(value, constants[lo]) >= 0 && compare(value, constants[hi]) <= 0;
+      return (value, constants) => compare(value, constants[low]) >= 0 && compare(value, constants[high]) <= 0;
     },
-    source: ({ lo, hi, codePoint }, value, writer) => {
-      const [low, high] = [writer.constant(lo), writer.constant(hi)];
+    source: (test, value, writer) => {
+      const { codePoint } = test;
+      const [low, high] = [writer.constant(test.low), writer.constant(test.high)];
       return codePoint ? `cps(${value}, ${low}) >= 0 && cps(${value}, ${high}) <= 0` : `${value} >= ${low} && ${value} <= ${high}`;
     },
   },
   in: {
-    closure: ({ c }) => (value, constants) => (constants[c] as ReadonlySet<unknown>).has(value),
-    source: ({ c }, value, writer) => `${writer.constant(c)}.has(${value})`,
+    closure: ({ constant }) => (value, constants) => (constants[constant] as ReadonlySet<unknown>).has(value),
+    source: ({ constant }, value, writer) => `${writer.constant(constant)}.has(${value})`,
   },
   call: {
-    closure: ({ c }) => (value, constants) => (constants[c] as (text: string) => boolean)(value as string),
-    source: ({ c }, value, writer) => `${writer.constant(c)}(${value})`,
+    closure: ({ constant }) => (value, constants) => (constants[constant] as (text: string) => boolean)(value as string),
+    source: ({ constant }, value, writer) => `${writer.constant(constant)}(${value})`,
   },
   startswith: {
-    closure: ({ c }) => (value, constants) => (value as string).startsWith(constants[c] as string),
-    source: ({ c }, value, writer) => `${value}.startsWith(${writer.constant(c)})`,
+    closure: ({ constant }) => (value, constants) => (value as string).startsWith(constants[constant] as string),
+    source: ({ constant }, value, writer) => `${value}.startsWith(${writer.constant(constant)})`,
   },
   endswith: {
-    closure: ({ c }) => (value, constants) => (value as string).endsWith(constants[c] as string),
-    source: ({ c }, value, writer) => `${value}.endsWith(${writer.constant(c)})`,
+    closure: ({ constant }) => (value, constants) => (value as string).endsWith(constants[constant] as string),
+    source: ({ constant }, value, writer) => `${value}.endsWith(${writer.constant(constant)})`,
   },
 } satisfies { readonly [K in ValueTest['kind']]: ValueTestRule<ValueTest & { readonly kind: K }> };
 
@@ -83,7 +84,7 @@ const VALUE_TEST_RULES = {
  * the table entry of its kind; the table's type guarantees they match.)
  *
  * @example
- * valueTestRule({ kind: 'eq', c: 0, codePoint: false }).closure(test)('a', ['a']); // true
+ * valueTestRule({ kind: 'eq', constant: 0, codePoint: false }).closure(test)('a', ['a']); // true
  */
 export function valueTestRule(test: ValueTest): ValueTestRule<ValueTest> {
   return VALUE_TEST_RULES[test.kind] as ValueTestRule<ValueTest>;

@@ -2,7 +2,7 @@ import type { QueryLimits } from '../../limits.js';
 import { readObject, type ParsedQueryObject } from './read-object.js';
 import { readQueryString } from './read-query-string.js';
 import { readSearchParams } from './read-search-params.js';
-import type { ParameterSorter } from './sort-parameters.js';
+import type { ParameterGrouper } from './group-parameters.js';
 
 /**
  * What `parseQuery` accepts: the raw query string (with or without `?`), a
@@ -16,7 +16,7 @@ export type QueryInput = string | URLSearchParams | ParsedQueryObject;
  * @example
  * readInput('sort=name', limits).query.sort; // { parameter: 'sort', value: 'name' }
  */
-export function readInput(input: QueryInput, limits: QueryLimits): ParameterSorter {
+export function readInput(input: QueryInput, limits: QueryLimits): ParameterGrouper {
   if (typeof input === 'string') return readQueryString(input, limits);
   if (input instanceof URLSearchParams) return readSearchParams(input, limits);
   if (typeof input === 'object' && input !== null) return readObject(input, limits);

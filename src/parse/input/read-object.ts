@@ -2,7 +2,7 @@ import qs from 'qs';
 import { QueryError } from '../../errors/query-error.js';
 import type { QueryLimits } from '../../limits.js';
 import { readQueryString } from './read-query-string.js';
-import type { ParameterSorter } from './sort-parameters.js';
+import type { ParameterGrouper } from './group-parameters.js';
 
 /** The object a framework parsed the query string into: flat bracket keys, nested objects, or both. */
 export interface ParsedQueryObject {
@@ -29,7 +29,7 @@ const MAX_BRACKETS = 2;
  * readObject({ filter: { name: 'John' }, page: { size: '10' } }, limits).query.page;
  * // [{ parameter: 'page[size]', member: 'size', value: '10' }]
  */
-export function readObject(input: ParsedQueryObject, limits: QueryLimits): ParameterSorter {
+export function readObject(input: ParsedQueryObject, limits: QueryLimits): ParameterGrouper {
   const text = qs.stringify(input, {
     arrayFormat: 'repeat',
     allowDots: false,

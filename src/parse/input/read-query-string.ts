@@ -3,7 +3,7 @@ import type { QueryLimits } from '../../limits.js';
 import { decodeComponent } from './decode-component.js';
 import { utf8Length } from '../../rules/query-length.js';
 import { checkParameterCount, checkQueryLength } from './query-budget.js';
-import { ParameterSorter } from './sort-parameters.js';
+import { ParameterGrouper } from './group-parameters.js';
 
 /**
  * Splits a raw query string (with or without its leading `?`) into decoded
@@ -19,10 +19,10 @@ import { ParameterSorter } from './sort-parameters.js';
  * readQueryString('?filter[name]=John&sort=-birth_date', limits).query.sort;
  * // { parameter: 'sort', value: '-birth_date' }
  */
-export function readQueryString(raw: string, limits: QueryLimits): ParameterSorter {
+export function readQueryString(raw: string, limits: QueryLimits): ParameterGrouper {
   const text = raw.charCodeAt(0) === 63 /* ? */ ? raw.slice(1) : raw;
   checkQueryLength(utf8Length(text, limits.maxQueryLength), limits);
-  const sorter = new ParameterSorter();
+  const grouper = new ParameterGrouper();
   let count = 0;
   let start = 0;
   while (start <= text.length) {
@@ -30,29 +30,29 @@ export function readQueryString(raw: string, limits: QueryLimits): ParameterSort
     if (end === -1) end = text.length;
     if (end > start) {
       checkParameterCount(++count, limits);
-      addPair(sorter, text, start, end);
+      addPair(grouper, text, start, end);
     }
     start = end + 1;
   }
-  return sorter;
+  return grouper;
 }
 
 /** Adds the pair `text[start, end)` without slicing it out first. */
-function addPair(sorter: ParameterSorter, text: string, start: number, end: number): void {
+function addPair(grouper: ParameterGrouper, text: string, start: number, end: number): void {
   let equals = text.indexOf('=', start);
   if (equals >= end) equals = -1;
   const rawName = text.slice(start, equals === -1 ? end : equals);
   const name = decodeComponent(rawName);
   if (name === undefined) {
-    sorter.errors.push(malformed(rawName));
+    grouper.errors.push(malformed(rawName));
     return;
   }
   const value = equals === -1 ? '' : decodeComponent(text.slice(equals + 1, end));
   if (value === undefined) {
-    sorter.errors.push(malformed(name));
+    grouper.errors.push(malformed(name));
     return;
   }
-  sorter.add(name, value);
+  grouper.add(name, value);
 }
 
 function malformed(parameter: string) {

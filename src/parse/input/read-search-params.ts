@@ -1,7 +1,7 @@
 import { jsonApiError } from '../../errors/query-error.js';
 import type { QueryLimits } from '../../limits.js';
 import { checkParameterCount, checkQueryLength } from './query-budget.js';
-import { ParameterSorter } from './sort-parameters.js';
+import { ParameterGrouper } from './group-parameters.js';
 
 /**
  * Sorts the entries of a `URLSearchParams` (already decoded) into families. The
@@ -10,8 +10,8 @@ import { ParameterSorter } from './sort-parameters.js';
  * @example
  * readSearchParams(new URL(request.url).searchParams, limits);
  */
-export function readSearchParams(params: URLSearchParams, limits: QueryLimits): ParameterSorter {
-  const sorter = new ParameterSorter();
+export function readSearchParams(params: URLSearchParams, limits: QueryLimits): ParameterGrouper {
+  const grouper = new ParameterGrouper();
   let count = 0;
   let length = 0;
   for (const [name, value] of params) {
@@ -19,7 +19,7 @@ export function readSearchParams(params: URLSearchParams, limits: QueryLimits): 
     checkQueryLength(length, limits);
     checkParameterCount(++count, limits);
     if (name.includes('\0') || value.includes('\0')) {
-      sorter.errors.push(
+      grouper.errors.push(
         jsonApiError({
           code: 'malformed_query_string',
           detail: `The query parameter "${name}" has a NUL character`,
@@ -27,8 +27,8 @@ export function readSearchParams(params: URLSearchParams, limits: QueryLimits): 
         }),
       );
     } else {
-      sorter.add(name, value);
+      grouper.add(name, value);
     }
   }
-  return sorter;
+  return grouper;
 }

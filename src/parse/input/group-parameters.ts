@@ -2,18 +2,18 @@ import { jsonApiError, type JsonApiError } from '../../errors/query-error.js';
 import { emptyRawQuery, type RawMember, type RawQuery } from './raw-query.js';
 
 /**
- * Sorts decoded parameters into the five families (docs/query-syntax.md, "The query string"):
+ * Groups decoded parameters into the five families (docs/query-syntax.md, "The query string"):
  * a lowercase-only base name that is not a family is a 400 `unknown_parameter`, any
  * other unknown name is left to the host; a repeated parameter is a 400 naming it;
  * `sort[]`, `filter[a][b]` and other shapes where a plain value belongs are a 400
  * `invalid_parameter`. Faults are collected, so several are reported together.
  *
  * @example
- * const sorter = new ParameterSorter();
- * sorter.add('page[size]', '10');
- * sorter.query.page; // [{ parameter: 'page[size]', member: 'size', value: '10' }]
+ * const grouper = new ParameterGrouper();
+ * grouper.add('page[size]', '10');
+ * grouper.query.page; // [{ parameter: 'page[size]', member: 'size', value: '10' }]
  */
-export class ParameterSorter {
+export class ParameterGrouper {
   readonly query: RawQuery = emptyRawQuery();
   readonly errors: JsonApiError[] = [];
   /** Names reported as repeated (allocated only when one is). */
