@@ -26,7 +26,7 @@ describe('terms on one field share one evaluation', () => {
       kind: 'or',
       items: [
         { kind: 'member', field: 'nick', column: 0, members: 1, negate: false },
-        { kind: 'test', field: 'age', nullable: true, test: { kind: 'eq', c: 2, codePoint: false }, negate: false },
+        { kind: 'test', field: 'age', nullable: true, test: { kind: 'eq', constant: 2, codePoint: false }, negate: false },
       ],
     });
     expect(planOf(and(cmp('nick', 'ne', 'ann'), cmp('nick', 'notin_', ['x'])))).toMatchObject({ kind: 'member', negate: true });

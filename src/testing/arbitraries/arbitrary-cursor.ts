@@ -10,6 +10,7 @@ import { resolveLimits, type LimitOptions } from '../../limits.js';
 import { encodeCursor } from '../../paging/cursor-codec.js';
 import { toBase64Url } from '../../paging/base64url.js';
 import { sortFingerprint } from '../../paging/sort-fingerprint.js';
+import { flipDirection } from '../../rules/sort-direction.js';
 import { isUnstorable } from '../../rules/string-rules.js';
 import { resolveSchema, type ResolvedAttribute, type ResolvedType } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
@@ -68,7 +69,7 @@ export function arbitraryNearValidCursor(
 ): fc.Arbitrary<string> {
   const maxCursorLength = resolveLimits(options.limits, type).maxCursorLength;
   const values = arbitraryCursorValues(schema, type, sort, options);
-  const flipped = sort.map((key, index): SortKey => (index === 0 ? { ...key, direction: key.direction === 'asc' ? 'desc' : 'asc' } : key));
+  const flipped = sort.map((key, index): SortKey => (index === 0 ? { ...key, direction: flipDirection(key.direction) } : key));
   const fingerprint = sortFingerprint(type, sort);
   const tooLong = Number.isFinite(maxCursorLength) ? [fc.constant('A'.repeat(maxCursorLength + 1))] : [];
   return fc.oneof(

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import type { FilterNode } from '../../ast/filter-node.js';
 import type { IncludePath, Page, QueryAST, SortKey } from '../../ast/query-ast.js';
 import { resolveLimits, type QueryLimits } from '../../limits.js';
+import { withIdTieBreak } from '../../rules/id-tie-break.js';
+import { sortKeyName } from '../../rules/sort-key-text.js';
 import { resolveSchema, type ResolvedSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { stringifyQuery } from '../../stringify/stringify-query.js';
@@ -100,7 +102,7 @@ function sortArbitrary(
   return fc
     .uniqueArray(
       fc.record({ key: fc.constantFrom(...candidates), descending: fc.boolean() }),
-      { maxLength: maxKeys, selector: ({ key }) => [...key.path, key.field].join('.') },
+      { maxLength: maxKeys, selector: ({ key }) => sortKeyName(key) },
     )
     .map((chosen) => {
       const keys: SortKey[] = chosen.map(({ key, descending }) => ({
@@ -108,8 +110,7 @@ function sortArbitrary(
         field: key.field,
         direction: descending ? 'desc' : 'asc',
       }));
-      const hasId = keys.some((key) => key.path.length === 0 && key.field === 'id');
-      return hasId ? keys : [...keys, { path: [], field: 'id', direction: 'asc' }];
+      return withIdTieBreak(keys);
     });
 }
 
