@@ -10,6 +10,7 @@ import { mapFilter } from '../ast/fold-filter.js';
 import type { Operator } from '../ast/operators.js';
 import { isQueryError } from '../errors/query-error.js';
 import type { TypeName } from '../schema/infer.js';
+import { knownField, knownRelationship, relationshipOperator, supportedOperator } from '../rules/filter-rules.js';
 import type { ResolvedSchema } from '../schema/resolved-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { ScopeError } from './scope-error.js';
@@ -106,19 +107,20 @@ function resolveEntries(resolve: ScopeResolver, type: string, entries: readonly 
 }
 
 /**
- * Checks a scope given as a `FilterNode` against the schema: every field is `id` or an
- * attribute of the type it is evaluated on, every relationship exists with the right
- * cardinality, every operator is the layer's.
+ * Checks a scope given as a `FilterNode` against the filter rules the parser's
+ * resolver reads (rules/filter-rules.ts): every field is `id` or an attribute of the
+ * type it is evaluated on, every relationship exists with the right cardinality,
+ * every operator is the layer's. A sentence of a `ScopeError` ends with a period.
  */
 function checked(filter: FilterNode, scopeType: string, schema: ResolvedSchema, operators: ReadonlySet<Operator>): FilterNode {
   const fail = (detail: string): never => {
-    throw new ScopeError(scopeType, detail);
+    throw new ScopeError(scopeType, `${detail}.`);
   };
   const field = (type: string, name: string): void => {
-    if (name !== 'id' && schema.types.get(type)?.attributes.has(name) !== true) fail(`Type "${type}" has no field "${name}".`);
+    if (name !== 'id' && schema.types.get(type)?.attributes.has(name) !== true) fail(knownField.message(type, name));
   };
   const operator = (op: Operator): void => {
-    if (!operators.has(op)) fail(`The data layer does not support the operator "${op}".`);
+    if (!supportedOperator.check(op, operators)) fail(supportedOperator.message(op));
   };
   const visit = (node: FilterNode, type: string): void => {
     switch (node.kind) {
@@ -141,10 +143,8 @@ function checked(filter: FilterNode, scopeType: string, schema: ResolvedSchema, 
       case 'has': {
         operator(node.kind);
         const relationship = schema.types.get(type)?.relationships.get(node.relationship);
-        if (relationship === undefined) return fail(`Type "${type}" has no relationship "${node.relationship}".`);
-        if (relationship.toMany !== (node.kind === 'any')) {
-          fail(`"${node.kind}" does not apply to the ${relationship.toMany ? 'to-many' : 'to-one'} relationship "${type}.${node.relationship}".`);
-        }
+        if (relationship === undefined) return fail(knownRelationship.message(type, node.relationship));
+        if (relationshipOperator.of(relationship) !== node.kind) fail(relationshipOperator.message(relationship, node.kind));
         visit(node.node, relationship.target);
         return;
       }

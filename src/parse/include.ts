@@ -1,6 +1,7 @@
 import type { IncludePath } from '../ast/query-ast.js';
 import { jsonApiError, type JsonApiError } from '../errors/query-error.js';
 import type { QueryLimits } from '../limits.js';
+import { knownRelationship } from '../rules/filter-rules.js';
 import type { RawParameter } from './input/raw-query.js';
 import type { TypeTable } from './schema-tables.js';
 import { splitList } from './split-list.js';
@@ -76,10 +77,10 @@ function parsePath(item: string, from: TypeTable, limits: QueryLimits, parameter
     const member = current.members.get(segment);
     if (member?.kind !== 'relationship') {
       return jsonApiError({
-        code: member === undefined ? 'unknown_relationship' : 'invalid_include',
+        code: member === undefined ? knownRelationship.code : 'invalid_include',
         detail:
           member === undefined
-            ? `Type "${current.type.name}" has no relationship "${segment}" (in include path "${item}")`
+            ? `${knownRelationship.message(current.type.name, segment)} (in include path "${item}")`
             : `"${segment}" is a field of "${current.type.name}", not a relationship (in include path "${item}")`,
         parameter,
       });

@@ -1,6 +1,7 @@
 import type { SortKey } from '../ast/query-ast.js';
 import { jsonApiError, type JsonApiError } from '../errors/query-error.js';
 import type { QueryLimits } from '../limits.js';
+import { knownField, knownRelationship } from '../rules/filter-rules.js';
 import { ID_ORDER, withIdTieBreak } from '../rules/id-tie-break.js';
 import { sortKeyName } from '../rules/sort-key-text.js';
 import type { RawParameter } from './input/raw-query.js';
@@ -94,7 +95,7 @@ function parseSortKey(item: string, table: TypeTable, limits: QueryLimits, param
     if (segment.length === 0) return fault('invalid_sort', `The sort key "${text}" has an empty segment`);
     const member = current.members.get(segment);
     if (member?.kind !== 'relationship') {
-      return fault('unknown_relationship', `Type "${current.type.name}" has no relationship "${segment}" (in "${text}")`);
+      return fault(knownRelationship.code, `${knownRelationship.message(current.type.name, segment)} (in "${text}")`);
     }
     if (member.relationship.toMany) {
       return fault('invalid_sort', `The sort path "${text}" goes through the to-many relationship "${segment}"`);
@@ -104,7 +105,7 @@ function parseSortKey(item: string, table: TypeTable, limits: QueryLimits, param
   const field = segments[segments.length - 1] as string;
   if (field.length === 0) return fault('invalid_sort', `The sort key "${text}" has an empty segment`);
   const member = current.members.get(field);
-  if (member === undefined) return fault('unknown_field', `Type "${current.type.name}" has no field "${field}"`);
+  if (member === undefined) return fault(knownField.code, knownField.message(current.type.name, field));
   if (member.kind === 'relationship') {
     return fault('invalid_sort', `"${field}" is a relationship; sort by one of its fields (${field}.<field>)`);
   }

@@ -7,6 +7,7 @@ import {
   type FieldOperator,
   type Operator,
 } from '../../ast/operators.js';
+import { knownField, knownRelationship, relationshipOperator, supportedOperator } from '../../rules/filter-rules.js';
 import type { FieldKind, ResolvedAttribute, ResolvedRelationship } from '../../schema/resolved-schema.js';
 import type { Member, TypeTable } from '../schema-tables.js';
 import type { FilterContext } from './filter-context.js';
@@ -53,11 +54,7 @@ export function resolveComparison(
   if (name.includes('__')) {
     const segments = splitList(name, '__');
     if (segments.includes('')) {
-      throw context.fault(
-        'unknown_field',
-        `Type "${current.type.name}" has no field "${name}"`,
-        context.at('/name'),
-      );
+      throw context.fault(knownField.code, knownField.message(current.type.name, name), context.at('/name'));
     }
     checkHops(segments.length - 1, name, context);
     hops = [];
@@ -66,13 +63,13 @@ export function resolveComparison(
       const member = current.members.get(segment);
       if (member?.kind !== 'relationship') {
         throw context.fault(
-          'unknown_relationship',
-          `Type "${current.type.name}" has no relationship "${segment}" (in "${name}")`,
+          knownRelationship.code,
+          `${knownRelationship.message(current.type.name, segment)} (in "${name}")`,
           context.at('/name'),
         );
       }
       checkRelationshipFilterable(member.relationship, context);
-      checkSupported(member.relationship.toMany ? 'any' : 'has', context);
+      checkSupported(relationshipOperator.of(member.relationship), context);
       hops.push(member.relationship);
       current = member.target;
     }
@@ -80,7 +77,7 @@ export function resolveComparison(
   }
   const member = current.members.get(fieldName);
   if (member === undefined) {
-    throw context.fault('unknown_field', `Type "${current.type.name}" has no field "${fieldName}"`, context.at('/name'));
+    throw context.fault(knownField.code, knownField.message(current.type.name, fieldName), context.at('/name'));
   }
   const inner = depth + (hops?.length ?? 0);
   if (hops !== undefined) context.checkDepth(inner);
@@ -110,7 +107,7 @@ function resolveRelationshipFilter(
   const { relationship, target } = member;
   checkRelationshipFilterable(relationship, context);
   if (hops > 0) checkHops(hops + 1, name, context);
-  const expected = relationship.toMany ? 'any' : 'has';
+  const expected = relationshipOperator.of(relationship);
   if (operand.kind === 'text') {
     throw context.fault(
       'operator_not_allowed',
@@ -120,11 +117,7 @@ function resolveRelationshipFilter(
   }
   checkOperatorName(op, context);
   if (op !== expected) {
-    throw context.fault(
-      'operator_not_allowed',
-      `"${relationship.name}" is a to-${relationship.toMany ? 'many' : 'one'} relationship: it takes "${expected}", not "${op}"`,
-      context.at('/op'),
-    );
+    throw context.fault(relationshipOperator.code, relationshipOperator.message(relationship, op), context.at('/op'));
   }
   checkSupported(expected, context);
   if (operand.kind === 'field') {
@@ -202,11 +195,7 @@ function resolveFieldComparison(
   }
   const other = table.members.get(otherName);
   if (other?.kind !== 'attribute') {
-    throw context.fault(
-      'unknown_field',
-      `Type "${table.type.name}" has no field "${otherName}" to compare with`,
-      context.at('/field'),
-    );
+    throw context.fault(knownField.code, `${knownField.message(table.type.name, otherName)} to compare with`, context.at('/field'));
   }
   if (!other.attribute.filterable) {
     throw context.fault('field_not_filterable', `The field "${otherName}" cannot be filtered on`, context.at('/field'));
@@ -228,12 +217,8 @@ function checkOperatorName(op: string, context: FilterContext): void {
 }
 
 function checkSupported(op: Operator, context: FilterContext): void {
-  if (context.operators !== undefined && !context.operators.has(op)) {
-    throw context.fault(
-      'operator_not_supported',
-      `The operator "${op}" is not supported by the data layer`,
-      context.at('/op'),
-    );
+  if (!supportedOperator.check(op, context.operators)) {
+    throw context.fault(supportedOperator.code, supportedOperator.message(op), context.at('/op'));
   }
 }
 
