@@ -18,7 +18,7 @@ const dataLayer = createMemoryLayer(exampleSchema, exampleData);
 const owner = requireType(resolveSchema(exampleSchema), 'computer').relationships.get('owner');
 
 /** The parser's one error for a JSON filter on a type. */
-function parserError(type: string, entries: unknown[], operators?: ReadonlySet<Operator>) {
+function parserError(type: 'person' | 'computer', entries: unknown[], operators?: ReadonlySet<Operator>) {
   try {
     parseQuery(`filter=${encodeURIComponent(JSON.stringify(entries))}`, { schema: exampleSchema, type, ...(operators === undefined ? {} : { operators }) });
   } catch (error) {
