@@ -11,7 +11,6 @@ import { requireMappedRelationship, requireMappedType } from './sql-mapping.js';
 import { comparable, type ColumnOperand } from './sql-operators.js';
 
 /** The primary key order (related reads of a to-one relationship, includes): the shared tie-break rule. */
-export { ID_ORDER } from '../../rules/id-tie-break.js';
 
 /** One sort key as SQL: the column, the expression ORDER BY compares, and how it sorts. */
 export interface CompiledSortKey {

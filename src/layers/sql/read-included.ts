@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Id, IncludeRequest, IncludeResult, Row } from '../data-layer.js';
 import { compileContext } from './compile-filter.js';
-import { compileSort, ID_ORDER } from './compile-sort.js';
+import { ID_ORDER } from '../../rules/id-tie-break.js';
+import { compileSort } from './compile-sort.js';
 import { ROOT } from './read-page.js';
 import { relatedSource } from './relationship-sql.js';
 import { decodeId, selectPlan } from './row-codec.js';

@@ -7,7 +7,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { LinkageResult, ReadRequest, RelatedReadRequest } from '../data-layer.js';
 import { compileContext } from './compile-filter.js';
-import { ID_ORDER } from './compile-sort.js';
+import { ID_ORDER } from '../../rules/id-tie-break.js';
 import { compilePage, ownerExistsStatement, type PageResult, ROOT } from './read-page.js';
 import { relatedSource } from './relationship-sql.js';
 import { requireMappedRelationship, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
