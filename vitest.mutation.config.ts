@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The tests `npm run mutation` (stryker.config.mjs) runs against each mutant: those
+ * that exercise the core (parse, AST, paging, serialize, execute, the memory layer's
+ * planning and ordering), through the parser, the memory layer and the HTTP handler.
+ * Left out: the SQL engines, the CLI processes, the packed tarball, the browser and the
+ * docs' code blocks (they import the build, which Stryker does not mutate), and the
+ * long property and fuzz runs of `npm run test:fuzz`.
+ */
+export default defineConfig({
+  test: {
+    include: [
+      'test/parse/**/*.test.ts',
+      'test/serialize/**/*.test.ts',
+      'test/execute/**/*.test.ts',
+      'test/memory/**/*.test.ts',
+      'test/http/**/*.test.ts',
+      'test/stringify/**/*.test.ts',
+      'test/conformance/memory.test.ts',
+      'test/conformance/broken-keyset-layer.test.ts',
+      'test/readme.test.ts',
+    ],
+    globalSetup: ['test/helpers/seed-global-setup.ts'],
+    setupFiles: ['test/helpers/seed-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
