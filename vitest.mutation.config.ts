@@ -17,6 +17,8 @@ export default defineConfig({
       'test/memory/**/*.test.ts',
       'test/http/**/*.test.ts',
       'test/stringify/**/*.test.ts',
+      'test/ast/**/*.test.ts',
+      'test/paging/**/*.test.ts',
       'test/conformance/memory.test.ts',
       'test/conformance/broken-keyset-layer.test.ts',
       'test/readme.test.ts',
