@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * The tests `npm run mutation` (stryker.config.mjs) runs against each mutant: those
  * that exercise the core (parse, AST, paging, serialize, execute, the memory layer's
  * planning and ordering), through the parser, the memory layer and the HTTP handler.
- * Left out: the SQL engines, the CLI processes, the packed tarball, the browser and the
+ * Left out: the SQL engines (test/http/data-layers.test.ts among them), the CLI processes, the packed tarball, the browser and the
  * docs' code blocks (they import the build, which Stryker does not mutate), and the
  * long property and fuzz runs of `npm run test:fuzz`.
  */
@@ -23,6 +23,8 @@ export default defineConfig({
       'test/conformance/broken-keyset-layer.test.ts',
       'test/readme.test.ts',
     ],
+    // The same handler tests on every SQL engine: they need the engine probe of vitest.config.ts.
+    exclude: ['test/http/data-layers.test.ts'],
     globalSetup: ['test/helpers/seed-global-setup.ts'],
     setupFiles: ['test/helpers/seed-setup.ts'],
     testTimeout: 60_000,
