@@ -109,27 +109,29 @@ describe('cursor pages', () => {
 });
 
 describe('cursor page faults', () => {
-  const good = personCursor(['1990-04-02', '7']);
+  // Cursors are made inside the tests, never while Vitest collects them (see docs/testing.md, "Mutation testing").
+  const good = (): string => personCursor(['1990-04-02', '7']);
 
   it.each([
-    ['garbage', 'not*base64'],
-    ['base64url of no JSON', toBase64Url('{nope')],
-    ['base64url of JSON that is no array', forged({ a: 1 })],
-    ['an empty cursor', ''],
-    ['a base64url length no encoding gives', 'abcde'],
-    ['no fingerprint', forged([1, '1990-04-02', '7'])],
-    ['another sort', encodeCursor('person', [{ path: [], field: 'name', direction: 'asc' }, ID_ASC], ['1990-04-02', '7'])],
-    ['another direction', encodeCursor('person', [{ ...BIRTH_DESC, direction: 'asc' }, ID_ASC], ['1990-04-02', '7'])],
-    ['another type', encodeCursor('computer', byBirth, ['1990-04-02', '7'])],
-    ['too few values', personCursor(['1990-04-02'])],
-    ['too many values', personCursor(['1990-04-02', '7', '8'])],
-    ['an impossible date', personCursor(['2021-02-30', '7'])],
-    ['a number for a date', personCursor([19900402, '7'])],
-    ['null for the id', personCursor(['1990-04-02', null])],
-    ['an object value', forged([sortFingerprint('person', byBirth), { $gt: 1 }, '7'])],
-    ['a NUL character', personCursor(['1990-04-02', 'a\u0000b'])],
-    ['a lone surrogate', forged([sortFingerprint('person', byBirth), '1990-04-02', '\uD800'])],
-  ])('%s is invalid_cursor naming page[after]', (_, cursor) => {
+    ['garbage', () => 'not*base64'],
+    ['base64url of no JSON', () => toBase64Url('{nope')],
+    ['base64url of JSON that is no array', () => forged({ a: 1 })],
+    ['an empty cursor', () => ''],
+    ['a base64url length no encoding gives', () => 'abcde'],
+    ['no fingerprint', () => forged([1, '1990-04-02', '7'])],
+    ['another sort', () => encodeCursor('person', [{ path: [], field: 'name', direction: 'asc' }, ID_ASC], ['1990-04-02', '7'])],
+    ['another direction', () => encodeCursor('person', [{ ...BIRTH_DESC, direction: 'asc' }, ID_ASC], ['1990-04-02', '7'])],
+    ['another type', () => encodeCursor('computer', byBirth, ['1990-04-02', '7'])],
+    ['too few values', () => personCursor(['1990-04-02'])],
+    ['too many values', () => personCursor(['1990-04-02', '7', '8'])],
+    ['an impossible date', () => personCursor(['2021-02-30', '7'])],
+    ['a number for a date', () => personCursor([19900402, '7'])],
+    ['null for the id', () => personCursor(['1990-04-02', null])],
+    ['an object value', () => forged([sortFingerprint('person', byBirth), { $gt: 1 }, '7'])],
+    ['a NUL character', () => personCursor(['1990-04-02', 'a\u0000b'])],
+    ['a lone surrogate', () => forged([sortFingerprint('person', byBirth), '1990-04-02', '\uD800'])],
+  ])('%s is invalid_cursor naming page[after]', (_, make) => {
+    const cursor = make();
     const fault = oneError(`sort=-birth_date&page[after]=${encodeURIComponent(cursor)}`);
     expect(fault).toMatchObject({ code: 'invalid_cursor', parameter: 'page[after]', type: INVALID });
     expect(fault.detail).not.toMatch(/JSON|Unexpected|position|token/u);
@@ -159,7 +161,7 @@ describe('cursor page faults', () => {
   it('a cursor longer than maxCursorLength is invalid_cursor, before any decoding', () => {
     const long = 'A'.repeat(1025);
     expect(oneError(`page[after]=${long}`)).toMatchObject({ code: 'invalid_cursor', parameter: 'page[after]' });
-    expect(oneError(`sort=-birth_date&page[after]=${good}`, { limits: { maxCursorLength: good.length - 1 } })).toMatchObject({
+    expect(oneError(`sort=-birth_date&page[after]=${good()}`, { limits: { maxCursorLength: good().length - 1 } })).toMatchObject({
       code: 'invalid_cursor',
     });
   });
@@ -174,19 +176,19 @@ describe('cursor page faults', () => {
   });
 
   it('page[number] with a cursor is a 400 naming the later of the two', () => {
-    expect(oneError(`sort=-birth_date&page[number]=2&page[after]=${good}`)).toMatchObject({
+    expect(oneError(`sort=-birth_date&page[number]=2&page[after]=${good()}`)).toMatchObject({
       code: 'invalid_page_value',
       parameter: 'page[after]',
       type: INVALID,
     });
-    expect(oneError(`sort=-birth_date&page[before]=${good}&page[number]=2`)).toMatchObject({
+    expect(oneError(`sort=-birth_date&page[before]=${good()}&page[number]=2`)).toMatchObject({
       code: 'invalid_page_value',
       parameter: 'page[number]',
     });
   });
 
   it('page[size]=0 with a cursor is a 400 naming page[size]', () => {
-    expect(oneError(`sort=-birth_date&page[after]=${good}&page[size]=0`)).toMatchObject({
+    expect(oneError(`sort=-birth_date&page[after]=${good()}&page[size]=0`)).toMatchObject({
       code: 'invalid_page_value',
       parameter: 'page[size]',
       type: INVALID,
@@ -194,7 +196,7 @@ describe('cursor page faults', () => {
   });
 
   it("a page size over the maximum is the profile's max-size-exceeded with meta.page.maxSize", () => {
-    expect(oneError(`sort=-birth_date&page[after]=${good}&page[size]=101`)).toMatchObject({
+    expect(oneError(`sort=-birth_date&page[after]=${good()}&page[size]=101`)).toMatchObject({
       code: 'page_size_too_large',
       parameter: 'page[size]',
       type: `${PROFILE}/max-size-exceeded`,
@@ -215,7 +217,7 @@ describe('cursor page faults', () => {
   });
 
   it('a page[size] that is no count is a profile invalid-parameter-value on a cursor request', () => {
-    expect(oneError(`sort=-birth_date&page[after]=${good}&page[size]=-1`)).toMatchObject({
+    expect(oneError(`sort=-birth_date&page[after]=${good()}&page[size]=-1`)).toMatchObject({
       code: 'invalid_page_value',
       parameter: 'page[size]',
       type: INVALID,
@@ -223,7 +225,7 @@ describe('cursor page faults', () => {
   });
 
   it('a sort fault is reported alone: the cursor is not judged against a sort that failed', () => {
-    const errors = errorsOf(`sort=nope&page[after]=${good}`);
+    const errors = errorsOf(`sort=nope&page[after]=${good()}`);
     expect(errors.map((error) => error.code)).toEqual(['unknown_field']);
   });
 
