@@ -83,7 +83,7 @@ export function parsePage(
   if (size === 0 && cursor !== undefined) {
     return fault({ code: 'invalid_page_value', detail: `${sizeParameter}=0 cannot be combined with a cursor`, parameter: sizeParameter });
   }
-  if (size === 0) return unpaginated(read, limits, fault);
+  if (size === 0) return unpaginated(read, sizeParameter, limits, fault);
   if (size > limits.maxPageSize) {
     return fault({
       code: 'page_size_too_large',
@@ -137,12 +137,14 @@ function readMembers(members: readonly RawMember[], errors: JsonApiError[], faul
 type Fault = (init: ErrorInit) => null;
 
 /** `page[size]=0`: no pagination, where allowed, and then only with page 1. */
-function unpaginated(read: PageMembers, limits: QueryLimits, fault: Fault): null {
+function unpaginated(read: PageMembers, sizeParameter: string, limits: QueryLimits, fault: Fault): null {
   if (!limits.allowUnpaginated) {
+    // Always an explicit page[size]=0: a default page size of 0 with allowUnpaginated
+    // false is refused where the limits enter (src/rules/limit-rules.ts).
     return fault({
       code: 'pagination_required',
       detail: 'This server does not allow page[size]=0 (pagination cannot be disabled)',
-      parameter: read.size?.parameter ?? 'page[size]',
+      parameter: sizeParameter,
     });
   }
   if (read.number !== undefined && read.number.value !== 1) {

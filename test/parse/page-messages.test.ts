@@ -4,7 +4,8 @@
  * (docs/errors.md, "page"); and the counts at their edges.
  */
 import { describe, expect, it } from 'vitest';
-import type { JsonApiError } from '../../src/index.js';
+import { safeParseQuery, stringifyQuery, type JsonApiError } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
 import { encodeCursor } from '../../src/paging/cursor-codec.js';
 import { errorsOf, parse } from './test-schema.js';
 
@@ -151,3 +152,33 @@ describe('counts', () => {
     expect(Object.isFrozen(parse(`page[after]=${cursor}`).page)).toBe(true);
   });
 });
+
+describe('limits no request could satisfy are a configuration error wherever limits enter', () => {
+  const message = 'limits.defaultPageSize is 0 (no pagination) while limits.allowUnpaginated is false for type person: every request without page[size] would be refused';
+
+  it('parseQuery and safeParseQuery throw a RangeError naming the options, not a 400 or a TypeError', () => {
+    const limits = { defaultPageSize: 0, allowUnpaginated: false };
+    expect(() => parse('', { limits })).toThrow(RangeError);
+    expect(() => parse('', { limits })).toThrow(message);
+    expect(() => parse('page[size]=10', { limits })).toThrow(message);
+    expect(() => safeParseQuery('', { schema: exampleSchema, type: 'person', limits })).toThrow(message);
+  });
+
+  it('names a per-type override as written, and applies to that type only', () => {
+    const limits = { allowUnpaginated: false, types: { person: { defaultPageSize: 0 } } };
+    expect(() => parse('', { limits })).toThrow(
+      'limits.types.person.defaultPageSize is 0 (no pagination) while limits.allowUnpaginated is false for type person',
+    );
+    expect(parse('', { type: 'computer', limits }).page).toEqual({ kind: 'offset', size: 30, number: 1 });
+  });
+
+  it('stringifyQuery refuses the same limits', () => {
+    const ast = parse('');
+    expect(() => stringifyQuery(ast, { limits: { defaultPageSize: 0, allowUnpaginated: false } })).toThrow(message);
+  });
+
+  it('a default page size of 0 where pagination may be disabled is no conflict', () => {
+    expect(parse('', { limits: { defaultPageSize: 0 } }).page).toBeNull();
+  });
+});
+

@@ -56,4 +56,26 @@ describe('paginationLinks', () => {
       '/persons?a=1&page%5Bnumber%5D=1&b=2',
     );
   });
+
+  describe("uncounted pages (count: 'none'): prev from page 2, next while the read found a row past the page", () => {
+    const link = (n: number): string => `/persons?sort=name&page%5Bnumber%5D=${String(n)}&page%5Bsize%5D=10`;
+    it.each([
+      { number: 1, hasNext: false, expected: { first: 1 } },
+      { number: 1, hasNext: true, expected: { first: 1, next: 2 } },
+      { number: 2, hasNext: true, expected: { first: 1, prev: 1, next: 3 } },
+      { number: 3, hasNext: false, expected: { first: 1, prev: 2 } },
+      { number: 9, hasNext: false, expected: { first: 1, prev: 8 } },
+    ])('page $number, hasNext $hasNext', ({ number, hasNext, expected }) => {
+      const links = paginationLinks(url, `sort=name&page[number]=${String(number)}&page[size]=10`, { kind: 'offset', size: 10, number }, { hasNext });
+      expect(links).toEqual(Object.fromEntries(Object.entries(expected).map(([name, n]) => [name, link(n)])));
+    });
+  });
+
+  it('counted pages: last is at least page 1, rounded up, and prev never points past it', () => {
+    const link = (n: number): string => `/persons?page%5Bnumber%5D=${String(n)}`;
+    expect(paginationLinks(url, 'page[number]=1', { kind: 'offset', size: 10, number: 1 }, 10)).toEqual({ first: link(1), last: link(1) });
+    expect(paginationLinks(url, 'page[number]=1', { kind: 'offset', size: 10, number: 1 }, 11)).toEqual({ first: link(1), last: link(2), next: link(2) });
+    expect(paginationLinks(url, 'page[number]=2', { kind: 'offset', size: 10, number: 2 }, 0)).toEqual({ first: link(1), last: link(1), prev: link(1) });
+    expect(paginationLinks(url, 'page[number]=3', { kind: 'offset', size: 10, number: 3 }, 25)).toEqual({ first: link(1), last: link(3), prev: link(2) });
+  });
 });
