@@ -110,7 +110,7 @@ describe('scanJson: repeated keys', () => {
     fc.assert(
       fc.property(tree, fc.constantFrom('', ' '), (value, space) => {
         const text = render(value, space);
-        expect(JSON.parse(text)).toBeDefined();
+        expect(JSON.parse(text)).toEqual(valueOf(value)); // the rendered text is the tree's JSON
         const repeat = firstRepeat(value, '');
         expect(scanJson(text, 1000)).toEqual(repeat === undefined ? undefined : { kind: 'duplicate_key', ...repeat });
       }),
@@ -126,6 +126,18 @@ function render(value: Tree, space: string): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return `[${value.map((item) => render(item, space)).join(`${space},`)}]`;
   return `{${value.members.map(([name, item]) => `"${name}"${space}:${space}${render(item, space)}`).join(',')}}`;
+}
+
+/** The value `JSON.parse` gives for a tree: its leaves parsed, the last of repeated keys winning. */
+function valueOf(value: Tree): unknown {
+  if (typeof value === 'string') return JSON.parse(value);
+  if (Array.isArray(value)) return value.map(valueOf);
+  const object: Record<string, unknown> = {};
+  for (const [name, item] of value.members) {
+    const key = JSON.parse(`"${name}"`) as string;
+    object[key] = valueOf(item);
+  }
+  return object;
 }
 
 /** The repeat the scan must report: the first key, in text order, that its object already had. */
