@@ -33,6 +33,8 @@ describe('tokenizePattern', () => {
     ['\\😀%', [text('😀'), ANY]],
     ['😀_😀', [text('😀'), ONE, text('😀')]],
     ['\\\\%', [text('\\'), ANY]],
+    ['\\\uFFFFa', [text('\uFFFFa')]],
+    ['\\\u{10000}a', [text('\u{10000}a')]],
   ])('%j', (pattern, expected) => {
     expect(tokenizePattern(pattern)).toEqual(expected);
   });

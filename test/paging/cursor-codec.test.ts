@@ -124,6 +124,9 @@ describe('base64url', () => {
     ['\u{1F600}', '8J-YgA'],
     ['??>', 'Pz8-'],
     ['???', 'Pz8_'],
+    ['>>>>>>', 'Pj4-Pj4-'],
+    ['??????', 'Pz8_Pz8_'],
+    ['>?>?>?', 'Pj8-Pz4_'],
   ])('%j ⇄ %j (no padding, - and _ for + and /)', (text, encoded) => {
     expect(toBase64Url(text)).toBe(encoded);
     expect(fromBase64Url(encoded)).toBe(text);

@@ -123,6 +123,8 @@ describe('page refusals and their messages', () => {
 
   it('every member fault is reported, and no page is judged after one', () => {
     expect(faults('page[size]=x&page[number]=0&page[foo]=1').map(({ parameter }) => parameter)).toEqual(['page[size]', 'page[number]', 'page[foo]']);
+    expect(faults(`page[size]=x&page[number]=2&page[after]=${cursor}`).map(({ parameter }) => parameter)).toEqual(['page[size]']);
+    expect(faults(`page[number]=x&page[size]=0&page[after]=${cursor}`).map(({ parameter }) => parameter)).toEqual(['page[number]']);
   });
 });
 
