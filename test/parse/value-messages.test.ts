@@ -27,6 +27,8 @@ describe('invalid_value messages', () => {
     ['in_ without an array', 'name', 'in_', 'x', '"in_" on "name" takes an array of values', '/0/val'],
     ['notin_ without an array', 'name', 'notin_', { a: 1 }, '"notin_" on "name" takes an array of values', '/0/val'],
     ['in_ with a null', 'name', 'in_', ['a', null], 'A list of values on "name" cannot hold null', '/0/val/1'],
+    ['in_ with a null on a nullable field', 'gender', 'in_', ['m', null], 'A list of values on "gender" cannot hold null', '/0/val/1'],
+    ['notin_ with a null first', 'gender', 'notin_', [null], 'A list of values on "gender" cannot hold null', '/0/val/0'],
     ['in_ with an object', 'name', 'in_', [{}], 'The value of "name" must be a single value, not an object or array', '/0/val/0'],
     ['in_ with an array', 'name', 'in_', ['a', ['b']], 'The value of "name" must be a single value, not an object or array', '/0/val/1'],
     ['in_ with a number for a string', 'name', 'in_', ['a', 5], 'The value 5 of "name" must be string', '/0/val/1'],
@@ -49,6 +51,8 @@ describe('invalid_value messages', () => {
     ['an integer list item past 2^53', 'quantity', 'in_', [1, 1e20], 'The value 100000000000000000000 of "quantity" is not an integer every data layer can hold exactly (±2^53 − 1)', '/0/val/1', 'shop'],
     ['a fraction for an integer', 'quantity', 'eq', 1.5, 'The value 1.5 of "quantity" is not an integer every data layer can hold exactly (±2^53 − 1)', '/0/val', 'shop'],
     ['below the minimum', 'quantity', 'ge', -1, 'The value -1 of "quantity" must be >= 0', '/0/val', 'shop'],
+    ['a string for an integer', 'quantity', 'eq', 'abc', 'The value "abc" of "quantity" must be integer', '/0/val', 'shop'],
+    ['a boolean for an integer list item', 'quantity', 'in_', [1, true], 'The value true of "quantity" must be integer', '/0/val/1', 'shop'],
     ['outside the enum', 'status', 'eq', 'lost', 'The value "lost" of "status" must be equal to one of the allowed values', '/0/val', 'shop'],
   ])('%s', (_, name, op, val, detail, pointer, schema) => {
     expect(refusal(name, op, val, schema === 'shop' ? shop : {})).toEqual({ code: 'invalid_value', detail, pointer });

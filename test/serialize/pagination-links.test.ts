@@ -51,6 +51,10 @@ describe('paginationLinks', () => {
     );
   });
 
+  it('keeps a page[number] without a value in place at the very end too', () => {
+    expect(paginationLinks(url, 'a=1&page[number]', { kind: 'offset', size: 30, number: 1 }, 0).first).toBe('/persons?a=1&page%5Bnumber%5D=1');
+  });
+
   it('keeps a page[number] without a value in place', () => {
     expect(paginationLinks(url, 'a=1&page[number]&b=2', { kind: 'offset', size: 30, number: 1 }, 0).first).toBe(
       '/persons?a=1&page%5Bnumber%5D=1&b=2',

@@ -77,44 +77,35 @@ export function checkValue(
 function checkList(attribute: ResolvedAttribute, values: unknown[], context: FilterContext): readonly Scalar[] {
   for (let index = 0; index < values.length; index++) {
     const item = values[index];
-    values[index] = withoutNegativeZero(item);
-    if (item === null || typeof item === 'object' || !checksOut(attribute, item, context)) {
-      const at = `/val/${index}`;
-      if (item === null) throw invalid(context, at, `A list of values on "${attribute.name}" cannot hold null`);
-      checkScalar(attribute, item, at, context);
-    }
+    if (item === null) throw invalid(context, where(index), `A list of values on "${attribute.name}" cannot hold null`);
+    values[index] = checkScalar(attribute, item, index, context);
   }
   return Object.freeze(values as Scalar[]);
 }
 
-/** The fast, allocation-free form of `checkScalar` for list items: `true` when the item is valid. */
-function checksOut(attribute: ResolvedAttribute, item: unknown, context: FilterContext): boolean {
-  if (typeof item === 'string' && (item.length > context.limits.maxStringLength || (context.scanStrings && isUnstorable(item)))) {
-    return false;
-  }
-  if (attribute.integer && !exactInteger.check(item)) return false;
-  return item !== undefined && attribute.validate(item);
-}
-
 /**
- * One non-null value, checked against the attribute's JSON Schema; `suffix` locates
- * it under the current entry (`/val`, `/val/2`) for the error's pointer.
+ * One non-null value, checked against the attribute's JSON Schema; `at` locates it
+ * under the current entry for the error's pointer: a suffix (`/val`), or the index of
+ * a list item (`/val/2`, written only when there is an error).
  *
  * @example
  * checkScalar(birthDate, '2021-02-30', '/val', context); // throws invalid_value
  */
-function checkScalar(attribute: ResolvedAttribute, value: unknown, suffix: string, context: FilterContext): Scalar {
+function checkScalar(attribute: ResolvedAttribute, value: unknown, at: string | number, context: FilterContext): Scalar {
+  // Stryker disable next-line ConditionalExpression: JSON (and the simple form) never gives undefined; the check is for callers in code
   if (typeof value === 'object' || value === undefined) {
-    throw invalid(context, suffix, `The value of "${attribute.name}" must be a single value, not an object or array`);
+    throw invalid(context, where(at), `The value of "${attribute.name}" must be a single value, not an object or array`);
   }
-  if (typeof value === 'string') checkString(value, suffix, context);
+  // Stryker disable next-line ConditionalExpression: checkString finds nothing to refuse in a number or boolean
+  if (typeof value === 'string') checkString(value, at, context);
   if (attribute.integer && typeof value === 'number' && !exactInteger.check(value)) {
-    throw invalid(context, suffix, `The value ${value} of "${attribute.name}" ${exactInteger.message}`);
+    throw invalid(context, where(at), `The value ${value} of "${attribute.name}" ${exactInteger.message}`);
   }
   const validate = attribute.validate;
   if (!validate(value)) {
+    // Stryker disable next-line OptionalChaining,StringLiteral: ajv always sets errors when a value fails; the fallback only guards the types
     const reason = validate.errors?.[0]?.message ?? 'is not valid';
-    throw invalid(context, suffix, `The value ${JSON.stringify(value)} of "${attribute.name}" ${reason}`);
+    throw invalid(context, where(at), `The value ${JSON.stringify(value)} of "${attribute.name}" ${reason}`);
   }
   return withoutNegativeZero(value as Scalar);
 }
@@ -128,21 +119,22 @@ function checkText(attribute: ResolvedAttribute, op: ComparisonOperator, value: 
 }
 
 /** A string value: at most `maxStringLength` characters (code points), no NUL, no lone surrogate. */
-function checkString(value: string, suffix: string, context: FilterContext): void {
+function checkString(value: string, at: string | number, context: FilterContext): void {
   const limit = context.limits.maxStringLength;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path (no string has more code points than UTF-16 units); the exact count decides
   if (value.length > limit) {
     const characters = codePointLength(value);
     if (characters > limit) {
       throw context.fault(
         'value_too_long',
         `A filter value has ${characters} characters; the limit is ${limit}`,
-        context.at(suffix),
+        context.at(where(at)),
         limit,
       );
     }
   }
   if (context.scanStrings && isUnstorable(value)) {
-    throw invalid(context, suffix, `A filter value ${storableText.message}`);
+    throw invalid(context, where(at), `A filter value ${storableText.message}`);
   }
 }
 
@@ -175,6 +167,11 @@ function checkWords(value: string, context: FilterContext): string {
     );
   }
   return value;
+}
+
+/** The pointer suffix of a value: `/val`, or `/val/2` for the item at index 2 of a list. */
+function where(at: string | number): string {
+  return typeof at === 'number' ? `/val/${String(at)}` : at;
 }
 
 function invalid(context: FilterContext, suffix: string, detail: string) {
