@@ -119,6 +119,19 @@ describe.each(['generate', 'closures'] as const)('aborting a long scan (%s)', (e
   });
 });
 
+describe.each(['generate', 'closures'] as const)('sorting through two to-one hops (%s)', (evaluation) => {
+  // manager.manager.name: only person 4 (manager 2, whose manager 1 is Ann) has one; the others give null.
+  it.each([
+    ['manager.manager.name', null, ['4', '1', '2', '3', '5']],
+    ['-manager.manager.name', null, ['1', '2', '3', '5', '4']],
+    ['manager.manager.name', 2, ['4', '1']],
+    ['-manager.manager.name', 3, ['1', '2', '3']],
+  ] as const)('%s, limit %s', async (sort, limit, expected) => {
+    const { read } = fixtureLayer({ evaluation });
+    expect((await read('person', null, sortOf(sort), 0, limit)).rows.map((row) => row.id)).toEqual(expected);
+  });
+});
+
 describe('compiled query shapes', () => {
   it('compiles a shape once and reuses it for other values', async () => {
     const { layer, read } = fixtureLayer();
