@@ -31,8 +31,9 @@ export function fromBase64Url(encoded: string): string | undefined {
   const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-    // Stryker disable next-line BlockStatement: an empty catch also ends the function with undefined
-  } catch {
+  }
+  // Stryker disable next-line BlockStatement: an empty catch also ends the function with undefined
+  catch {
     return undefined;
   }
 }

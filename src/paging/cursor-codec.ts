@@ -76,8 +76,9 @@ export function decodeCursor(text: string, target: CursorTarget): readonly KeyVa
   try {
     // Stryker disable next-line ConditionalExpression: JSON.parse refuses undefined as it refuses any text that is no JSON; the guard spares the throw
     payload = json === undefined ? undefined : JSON.parse(json);
-    // Stryker disable next-line BlockStatement: payload is still undefined when JSON.parse throws
-  } catch {
+  }
+  // Stryker disable next-line BlockStatement: payload is still undefined when JSON.parse throws
+  catch {
     payload = undefined;
   }
   if (!Array.isArray(payload) || typeof payload[0] !== 'string') return { fault: 'is not a cursor of this server' };

@@ -63,10 +63,9 @@ export function parsePage(
   if (errors.length > count) return null;
   const cursor = read.after ?? read.before;
   if (read.number !== undefined && cursor !== undefined) {
-    const later = [read.number, read.after, read.before]
-      .filter((member) => member !== undefined)
-      // Stryker disable next-line EqualityOperator: members have distinct positions, so > and >= choose alike
-      .reduce((a, b) => (b.at > a.at ? b : a));
+    const given = [read.number, read.after, read.before].filter((member) => member !== undefined);
+    // Stryker disable next-line EqualityOperator: members have distinct positions, so > and >= choose alike
+    const later = given.reduce((a, b) => (b.at > a.at ? b : a));
     return fault({
       code: 'invalid_page_value',
       detail: `${read.number.parameter} cannot be combined with ${cursor.parameter}: a page is chosen by number or by cursor, not both`,

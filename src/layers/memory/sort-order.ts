@@ -86,13 +86,14 @@ export function keyOrderSource(key: SortPlanKey, index: number, other: string): 
   const after = key.desc ? '-1' : '1';
   const order = key.codePoint ? `return cps(${x}, ${y}) < 0 ? ${before} : ${after};` : `return ${x} < ${y} ? ${before} : ${after};`;
   const nullSide = nullSideOf(key);
-  return [
+  const statements = [
     `const ${x} = ${read('a')}, ${y} = ${other === 'b' ? read('b') : `${other}[${index}]`};`,
     `if (${x} == null) { if (${y} != null) return ${String(nullSide)}; }`,
     `else if (${y} == null) return ${String(-nullSide)};`,
     `else if (${x} !== ${y}) { ${order} }`,
-    // Stryker disable next-line StringLiteral: each statement ends with ";" or "}", so the lines need no newline between them
-  ].join('\n');
+  ];
+  // Stryker disable next-line StringLiteral: each statement ends with ";" or "}", so the lines need no newline between them
+  return statements.join('\n');
 }
 
 /** Where a null goes against a value on this key: -1 before it (descending), 1 after it (ascending). */
