@@ -74,7 +74,7 @@ export const BOUNDARIES: readonly Boundary[] = [
     past: queryOfLength(8193),
     status: '414',
     parameter: undefined,
-    detail: 'The query string has 8193 bytes; the limit is 8192',
+    detail: 'The query string is 8193 bytes; the limit is 8192.',
   },
   {
     limit: 'maxParameters',

@@ -158,7 +158,7 @@ describe('query errors', () => {
           status: '414',
           code: 'query_too_long',
           title: 'Query string too long',
-          detail: 'The query string has 8193 bytes; the limit is 8192',
+          detail: 'The query string is 8193 bytes; the limit is 8192.',
           meta: { limit: 8192 },
         },
       ],

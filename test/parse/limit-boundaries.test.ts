@@ -49,7 +49,7 @@ describe('limits that count code points or bytes, not UTF-16 units', () => {
     const name = 'utm_source=';
     expect(() => parse(`?${name}${'é'.repeat((8192 - name.length - 1) / 2)}a`)).not.toThrow(); // 11 + 8180 + 1 bytes
     expect(errorsOf(`?${name}${'é'.repeat((8192 - name.length - 1) / 2)}ab`)).toMatchObject([
-      { status: '414', code: 'query_too_long', detail: 'The query string has 8193 bytes; the limit is 8192', meta: { limit: 8192 } },
+      { status: '414', code: 'query_too_long', detail: 'The query string is 8193 bytes; the limit is 8192.', meta: { limit: 8192 } },
     ]);
   });
 
