@@ -50,7 +50,7 @@ export function timeoutOptions(timeouts: ServerTimeouts): ServerOptions {
  * flight (idle) is closed silently.
  *
  * @example
- * closeStalledConnections(server, DEFAULT_TIMEOUTS.sendTimeout, (socket) => console.log(`${socket.remoteAddress} stalled`));
+ * closeStalledConnections(server, DEFAULT_TIMEOUTS.sendTimeout, (socket) => io.stderr.write(`${String(socket.remoteAddress)} stalled\n`));
  */
 export function closeStalledConnections(server: Server, sendTimeout: number, onStalled: (socket: Socket) => void): void {
   const inFlight = new WeakMap<Socket, number>();

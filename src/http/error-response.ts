@@ -25,7 +25,7 @@ export interface ErrorOutcome {
  * The `Retry-After` of every 503: a pool replaces a dropped connection at once and
  * a restarting database is back within seconds, so clients retry soon.
  */
-export const RETRY_AFTER_SECONDS = 1;
+const RETRY_AFTER_SECONDS = 1;
 
 const HIDDEN: Readonly<Record<'internal' | 'unavailable' | 'timeout' | 'aborted', { code: ErrorCode; detail: string }>> = {
   internal: { code: 'internal_error', detail: 'The server failed to process the request.' },

@@ -80,11 +80,11 @@ export const METACHARACTERS: readonly string[] = ['.', '+', '*', '?', '(', ')', 
 export const STRESS_WORDS: readonly string[] = ['john', 'JO', 'foo', 'Bar', 'baz', 'sn1', 'josé', 'ÖLAF', '日本', '100', 'b'];
 
 /** Integers and decimals around zero, with ties. */
-export const STRESS_INTEGERS: readonly number[] = [-10, -1, 0, 1, 2, 3, 10, 42, 100];
-export const STRESS_NUMBERS: readonly number[] = [...STRESS_INTEGERS, -2.25, 0.5, 1.5, 3.14];
+const STRESS_INTEGERS: readonly number[] = [-10, -1, 0, 1, 2, 3, 10, 42, 100];
+const STRESS_NUMBERS: readonly number[] = [...STRESS_INTEGERS, -2.25, 0.5, 1.5, 3.14];
 
 /** Valid `YYYY-MM-DD` dates at month, year and leap-day edges. */
-export const STRESS_DATES: readonly string[] = [
+const STRESS_DATES: readonly string[] = [
   '1969-12-31',
   '1970-01-01',
   '1999-12-31',
@@ -96,10 +96,10 @@ export const STRESS_DATES: readonly string[] = [
 ];
 
 /** String ids whose code-point order differs from numeric order. */
-export const STRESS_STRING_IDS: readonly string[] = ['1', '2', '3', '9', '10', '11', '20', '100', 'a', 'A', 'b', 'é', 'x-1', 'x_1'];
+const STRESS_STRING_IDS: readonly string[] = ['1', '2', '3', '9', '10', '11', '20', '100', 'a', 'A', 'b', 'é', 'x-1', 'x_1'];
 
 /** Integer ids. */
-export const STRESS_INTEGER_IDS: readonly number[] = [1, 2, 3, 4, 5, 7, 9, 10, 11, 20, 100, 1000];
+const STRESS_INTEGER_IDS: readonly number[] = [1, 2, 3, 4, 5, 7, 9, 10, 11, 20, 100, 1000];
 
 /**
  * The pool of one field kind (non-null values only).

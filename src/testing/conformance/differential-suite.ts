@@ -30,7 +30,7 @@ export interface PropertySettings {
  * @example
  * propertySettings({ numRuns: 50 }); // { seed: 1712345678, numRuns: 50, datasets: 5 }
  */
-export function propertySettings(options: PropertyOptions = {}): PropertySettings {
+function propertySettings(options: PropertyOptions = {}): PropertySettings {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
   return {
     seed: (env['JSONAPI_QUERY_SEED']?.trim() === 'random' ? freshSeed() : integerFrom(env['JSONAPI_QUERY_SEED'], 'JSONAPI_QUERY_SEED')) ?? options.seed ?? freshSeed(),
