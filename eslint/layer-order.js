@@ -13,12 +13,13 @@ export const FLOORS = [
   ['schema'],
   ['ast'],
   ['rules'],
-  ['paging', 'layers/data-layer.ts'],
+  ['layers/data-layer.ts'],
+  ['paging'],
   ['layers/memory', 'layers/sql', 'example', 'parse'],
   ['stringify', 'execute'],
-  ['build', 'serialize'],
+  ['query-builder', 'serialize'],
   ['http'],
-  ['openapi', 'explain', 'explorer', 'testing'],
+  ['openapi', 'explain', 'web-ui', 'testing'],
   ['cli', 'index.ts'],
 ];
 

@@ -117,8 +117,8 @@ export type { ParsedQueryObject } from './parse/input/read-object.js';
 // stringify and builder
 export { stringifyQuery, type StringifyOptions } from './stringify/stringify-query.js';
 export { filterJson, type FilterEntry } from './stringify/filter-json.js';
-export { query, type FilterInput, type PageInput, type QueryBuilder, type QueryBuilderOptions } from './build/query-builder.js';
-export { filterHelper, type FilterHelper } from './build/filter-helper.js';
+export { query, type FilterInput, type PageInput, type QueryBuilder, type QueryBuilderOptions } from './query-builder/query-builder.js';
+export { filterHelper, type FilterHelper } from './query-builder/filter-helper.js';
 export type {
   ComparableFieldName,
   FieldKindOf,
@@ -133,7 +133,7 @@ export type {
   SortName,
   SortPath,
   TextFieldName,
-} from './build/typed-names.js';
+} from './query-builder/typed-names.js';
 
 // execute
 export {

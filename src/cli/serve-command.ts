@@ -11,7 +11,7 @@ import { exampleData } from '../example/example-data.js';
 import { exampleSchema } from '../example/example-schema.js';
 import { answerClientErrors, toNodeListener } from '../http/adapters/node.js';
 import { createExplainHandler } from '../explain/explain-route.js';
-import { withExplorer } from '../explorer/explorer-route.js';
+import { withExplorer } from '../web-ui/explorer-route.js';
 import { createHandler, type HandlerOptions } from '../http/handler.js';
 import type { LimitOptions } from '../limits.js';
 import { OPENAPI_PATH, withOpenApi } from '../openapi/openapi-route.js';

@@ -5,8 +5,8 @@ import type { Id, ReadRequest, RelatedReadRequest, Row } from '../layers/data-la
 import { requireType, resolveSchema, type ResolvedType } from '../schema/resolved-schema.js';
 import type { ExecuteOptions, Execution, RelationshipExecution, Resource } from './execution.js';
 import { LinkageMap } from './linkage-map.js';
-import { pageResult } from './page-result.js';
-import { checkCursorSort, checkUnpaginated, pageRead, type PageRead } from './page-window.js';
+import { pageResult } from '../paging/page-result.js';
+import { checkCursorSort, checkUnpaginated, pageRead, type PageRead } from '../paging/page-window.js';
 import { pathId } from './path-id.js';
 import { attributeHint, resolveIncludes, type IncludeContext } from './resolve-includes.js';
 

@@ -1,7 +1,7 @@
 import type { QueryLimits } from '../limits.js';
 import type { DataLayer, Id, Row } from '../layers/data-layer.js';
 import type { ResourceSchema } from '../schema/schema.js';
-import type { CursorPageResult } from './cursor-window.js';
+import type { CursorPageResult } from '../paging/cursor-window.js';
 
 /** What the executor needs: the schema, a data layer, and the request's budget and signal. */
 export interface ExecuteOptions {

@@ -3,7 +3,7 @@
  * request's own URL with its `page[after]`/`page[before]` replaced, every other
  * parameter kept as sent (order and escapes included), written as a URI-reference.
  */
-import type { CursorLink, CursorPageResult } from '../execute/cursor-window.js';
+import type { CursorLink, CursorPageResult } from '../paging/cursor-window.js';
 import { decodeComponent } from '../parse/input/decode-component.js';
 import { toUriReference } from './uri-reference.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FilterNode } from '../../src/ast/filter-node.js';
-import { filterHelper } from '../../src/build/filter-helper.js';
+import { filterHelper } from '../../src/query-builder/filter-helper.js';
 import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { createHandler, ScopeError, type ScopeFilters } from '../../src/http/index.js';

@@ -7,8 +7,8 @@
  */
 import type { CursorPage, KeyValue, SortKey } from '../ast/query-ast.js';
 import type { Keyset } from '../layers/data-layer.js';
-import { cursorEncoder } from '../paging/cursor-codec.js';
 import { flipDirection } from '../rules/sort-direction.js';
+import { cursorEncoder } from './cursor-codec.js';
 
 /** The layer-facing part of a cursor page's read. */
 export interface CursorWindow {

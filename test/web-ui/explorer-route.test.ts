@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { createExplainHandler } from '../../src/explain/index.js';
-import { withExplorer } from '../../src/explorer/index.js';
+import { withExplorer } from '../../src/web-ui/index.js';
 import { createHandler } from '../../src/http/handler.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 
@@ -62,7 +62,7 @@ describe('the explorer pages', () => {
   });
 
   it('ships pages and scripts that set no inline style or handler the policy would refuse', () => {
-    const folder = new URL('../../src/explorer/static/', import.meta.url);
+    const folder = new URL('../../src/web-ui/static/', import.meta.url);
     for (const name of readdirSync(folder).filter((file) => file.endsWith('.js'))) {
       const text = readFileSync(new URL(name, folder), 'utf8');
       expect(text, name).not.toMatch(/setAttribute\(\s*['"](style|on[a-z]+)['"]|innerHTML|insertAdjacentHTML|document\.write|\beval\(|new Function/);

@@ -1,8 +1,8 @@
 import type { Page, SortKey } from '../ast/query-ast.js';
 import { QueryError } from '../errors/query-error.js';
 import type { DataLayer, Keyset } from '../layers/data-layer.js';
-import { cursorErrorType } from '../paging/cursor-profile.js';
 import type { QueryLimits } from '../limits.js';
+import { cursorErrorType } from './cursor-profile.js';
 import { cursorWindow, type CursorWindow } from './cursor-window.js';
 
 /** The paging part of a layer read, and how to read its answer back. */
