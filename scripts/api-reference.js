@@ -13,10 +13,6 @@ import ts from 'typescript';
 /**
  * Every export of every subpath: its name, whether it is a value or only a type, and
  * its doc comment (`''` when it has none).
- *
- * @example
- * const surface = publicSurface(process.cwd());
- * surface.find((entry) => entry.subpath === '.')?.exports[0]; // { name: 'AndNode', kind: 'type', doc: '…' }
  */
 export function publicSurface(root) {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

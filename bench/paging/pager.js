@@ -6,11 +6,6 @@ import { executeCollection, parseQuery, resolveLimits, stringifyQuery } from '..
 /**
  * A pager over one layer and type, counting `'none'` or `'exact'`: `page(text)` reads
  * the page of a query string (by cursor, or by number when it has `page[number]`).
- *
- * @example
- * const pager = createPager({ schema, layer, type: 'person', count: 'none' });
- * const first = await pager.page('sort=name&page[size]=30');
- * const second = await pager.page(first.next);
  */
 export function createPager({ schema, layer, type, count }) {
   const common = { count, maxOffset: 100_000_000 };

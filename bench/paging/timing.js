@@ -12,10 +12,6 @@ export function median(values) {
  * Times async cases against each other: two warm-up rounds, then `iterations`
  * interleaved rounds. Returns each case's median milliseconds and, for the ratio of
  * any two cases, the median of their per-round ratios (robust to drift between rounds).
- *
- * @example
- * const result = await interleave({ first: () => page(a), deep: () => page(b) }, 15);
- * result.ms.deep; result.ratio('deep', 'first');
  */
 export async function interleave(cases, iterations) {
   const names = Object.keys(cases);

@@ -12,12 +12,7 @@ import { matchWords } from './match-words.js';
 /** A compare node's value: a scalar or a list of scalars. */
 export type NodeValue = Scalar | readonly Scalar[];
 
-/**
- * A frozen list: `list` itself when already frozen, else a frozen copy.
- *
- * @example
- * frozenList([1, 2]); // Object.isFrozen(result) === true
- */
+/** A frozen list: `list` itself when already frozen, else a frozen copy. */
 export function frozenList<T>(list: readonly T[]): readonly T[] {
   return Object.isFrozen(list) ? list : Object.freeze([...list]);
 }

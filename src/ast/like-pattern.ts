@@ -63,12 +63,7 @@ export function lowerCasePattern(tokens: readonly PatternToken[]): readonly Patt
   );
 }
 
-/**
- * How many wildcards (`%` and `_`) the tokens hold.
- *
- * @example
- * wildcardCount(tokenizePattern('a\\%_%')); // 2
- */
+/** How many wildcards (`%` and `_`) the tokens hold. */
 export function wildcardCount(tokens: readonly PatternToken[]): number {
   return tokens.reduce((count, token) => (token.kind === 'text' ? count : count + 1), 0);
 }

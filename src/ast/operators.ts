@@ -81,10 +81,6 @@ export const OPERATORS_BY_KIND = {
 /**
  * Tests whether a string names an operator of the specification, without ever
  * looking a client's text up on an object.
- *
- * @example
- * isOperator('ilike'); // true
- * isOperator('__proto__'); // false
  */
 export function isOperator(name: string): name is Operator {
   return (OPERATORS as readonly string[]).includes(name);

@@ -1,11 +1,6 @@
 import { isQueryError } from '../errors/query-error.js';
 
-/**
- * Where a CLI command writes: the process's streams, or a test's.
- *
- * @example
- * const code = await parseCommand(['sort=name', '--type', 'person'], process);
- */
+/** Where a CLI command writes: the process's streams, or a test's. */
 export interface CommandIo {
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
@@ -15,9 +10,6 @@ export interface CommandIo {
  * Runs a command's query work and writes its outcome to stdout as JSON: the result
  * (exit code 0), or the JSON:API errors of a rejected query (exit code 1). Any
  * other failure is thrown to the command.
- *
- * @example
- * return writeQueryOutcome(io, () => parseQuery(query, { schema, type }));
  */
 export async function writeQueryOutcome(io: CommandIo, run: () => unknown): Promise<number> {
   try {

@@ -44,12 +44,7 @@ Example:
 /** A command-line mistake: printed with the usage, exit code 2. */
 class UsageError extends Error {}
 
-/**
- * Runs `explain` with the arguments after the command name and resolves with the exit code.
- *
- * @example
- * process.exitCode = await explainCommand(['include=computers', '--type', 'person'], process);
- */
+/** Runs `explain` with the arguments after the command name and resolves with the exit code. */
 export async function explainCommand(args: readonly string[], io: CommandIo): Promise<number> {
   let close: (() => Promise<void>) | undefined;
   try {

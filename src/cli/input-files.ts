@@ -20,13 +20,7 @@ export interface DatasetFile {
   readonly data: SqlSeedData;
 }
 
-/**
- * Reads and parses one JSON file.
- *
- * @example
- * const mapping = (await readJsonFile('mapping.json')) as SqlMapping;
- * // missing file → InputFileError('cannot read mapping.json: ENOENT: …')
- */
+/** Reads and parses one JSON file. */
 export async function readJsonFile(file: string): Promise<unknown> {
   let text: string;
   try {
@@ -44,9 +38,6 @@ export async function readJsonFile(file: string): Promise<unknown> {
 /**
  * Reads a schema file, validated: the schema itself, or the `schema` member of a
  * dataset file `{ "schema": …, "data": … }`.
- *
- * @example
- * const schema = await readSchemaFile('library.json');
  */
 export async function readSchemaFile(file: string): Promise<ResourceSchema> {
   const document = await readJsonFile(file);
@@ -58,9 +49,6 @@ export async function readSchemaFile(file: string): Promise<ResourceSchema> {
 /**
  * Reads a dataset file `{ "schema": …, "data": … }`; the schema is validated, the
  * records are checked by the layer they are loaded into.
- *
- * @example
- * const { schema, data } = await readDatasetFile('library.json');
  */
 export async function readDatasetFile(file: string): Promise<DatasetFile> {
   const document = await readJsonFile(file);

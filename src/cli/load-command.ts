@@ -57,12 +57,7 @@ function parseArguments(args: readonly string[]): LoadArguments | string {
   return { db, file, mapping, replace };
 }
 
-/**
- * Runs `load`; resolves to the exit code (0 done, 1 failed, 2 bad usage).
- *
- * @example
- * await loadCommand(['--db', 'sqlite:example.db'], process); // loads the example dataset
- */
+/** Runs `load`; resolves to the exit code (0 done, 1 failed, 2 bad usage). */
 export async function loadCommand(args: readonly string[], io: CommandIo): Promise<number> {
   if (args.includes('--help')) {
     io.stdout.write(LOAD_USAGE);

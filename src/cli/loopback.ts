@@ -12,10 +12,6 @@ LOOPBACK.addAddress('::1', 'ipv6');
  * True for a loopback address (127.0.0.0/8, `::1`, an IPv4-mapped 127.x address) and
  * the name `localhost`; false for every other address or name (`0.0.0.0`, `::`, a
  * host name), which may be reachable from other machines.
- *
- * @example
- * isLoopbackHost('127.0.0.1'); // true
- * isLoopbackHost('0.0.0.0');   // false
  */
 export function isLoopbackHost(host: string): boolean {
   if (host.toLowerCase() === 'localhost') return true;

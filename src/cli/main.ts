@@ -2,9 +2,6 @@
 /**
  * The `jsonapi-query` command: dispatches to one command module, loaded on demand
  * so each command pays only for what it imports.
- *
- * @example
- * // jsonapi-query parse 'filter[name]=John' --type person
  */
 import process from 'node:process';
 import type { CommandIo } from './command-io.js';

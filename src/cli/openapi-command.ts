@@ -32,9 +32,6 @@ class UsageError extends Error {}
 /**
  * Runs `openapi` and resolves with the exit code: 0, 1 for an unusable schema file,
  * 2 for a command-line mistake.
- *
- * @example
- * process.exitCode = await openapiCommand(['--out', 'openapi.json'], process);
  */
 export async function openapiCommand(args: readonly string[], io: CommandIo): Promise<number> {
   let values: { schema?: string | undefined; out?: string | undefined; help?: boolean | undefined };

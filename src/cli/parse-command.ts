@@ -30,12 +30,7 @@ Example:
 /** A command-line mistake or an unusable schema file: printed, exit code 2. */
 class CommandError extends Error {}
 
-/**
- * Runs `parse` with the arguments after the command name and resolves with the exit code.
- *
- * @example
- * process.exitCode = await parseCommand(['filter[name]=John', '--type', 'person'], process);
- */
+/** Runs `parse` with the arguments after the command name and resolves with the exit code. */
 export async function parseCommand(args: readonly string[], io: CommandIo): Promise<number> {
   try {
     const { values, positionals } = readArguments(args);

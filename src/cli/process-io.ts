@@ -13,12 +13,7 @@ function ignoreBrokenPipe(error: NodeJS.ErrnoException): void {
   if (error.code !== 'EPIPE') throw error;
 }
 
-/**
- * The process's stdout and stderr as a `CommandIo`.
- *
- * @example
- * process.exitCode = await serveCommand(args, processIo());
- */
+/** The process's stdout and stderr as a `CommandIo`. */
 export function processIo(): CommandIo {
   process.stdout.on('error', ignoreBrokenPipe);
   process.stderr.on('error', ignoreBrokenPipe);

@@ -9,13 +9,7 @@ const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]*):[^\s/?#]*@/gi;
 /** `?password=…` or `&password=…` in a URL's query (libpq and mysql2 read it there too). */
 const QUERY_PASSWORD = /([?&]password=)[^\s&#"']*/gi;
 
-/**
- * `text` with the password of every URL in it replaced by `***`.
- *
- * @example
- * redactSecrets('Serving postgres://app:s3cret@db/prod at http://127.0.0.1:3000');
- * // 'Serving postgres://app:***@db/prod at http://127.0.0.1:3000'
- */
+/** `text` with the password of every URL in it replaced by `***`. */
 export function redactSecrets(text: string): string {
   return text.replace(URL_PASSWORD, '$1:***@').replace(QUERY_PASSWORD, '$1***');
 }

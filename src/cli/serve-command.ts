@@ -90,12 +90,7 @@ Stops cleanly (exit code 0) on SIGINT (Ctrl+C) or SIGTERM.
 /** A command-line mistake: printed with the usage, exit code 2. */
 class UsageError extends Error {}
 
-/**
- * Parses the arguments after `serve`.
- *
- * @example
- * parseServeArguments(['data.json', '--port', '0']); // { file: 'data.json', port: 0, host: '127.0.0.1', quiet: false }
- */
+/** Parses the arguments after `serve`. */
 function parseServeArguments(args: readonly string[]): ServeOptions {
   let file: string | undefined;
   let port = 3000;
@@ -179,9 +174,6 @@ function choice<const T extends string>(name: string, given: string, allowed: re
  * Runs `serve`: resolves with the exit code once the server has closed (0 after
  * SIGINT/SIGTERM), or at once with a non-zero code when the arguments or the file
  * are bad or the port cannot be bound.
- *
- * @example
- * process.exitCode = await serveCommand(['--port', '0']);
  */
 export async function serveCommand(args: readonly string[], io: CommandIo = process): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {

@@ -29,9 +29,6 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = Object.freeze({
  * The node:http server options of the limits. node:http checks the headers and
  * request limits on an interval (30 s by default); a check every second at most
  * keeps them close to what was asked.
- *
- * @example
- * const server = createServer(timeoutOptions(DEFAULT_TIMEOUTS), listener);
  */
 export function timeoutOptions(timeouts: ServerTimeouts): ServerOptions {
   return {
@@ -48,9 +45,6 @@ export function timeoutOptions(timeouts: ServerTimeouts): ServerOptions {
  * statement timeout), not by the client. A connection with response bytes the
  * client does not take is closed and passed to `onStalled`; one with no request in
  * flight (idle) is closed silently.
- *
- * @example
- * closeStalledConnections(server, DEFAULT_TIMEOUTS.sendTimeout, (socket) => io.stderr.write(`${String(socket.remoteAddress)} stalled\n`));
  */
 export function closeStalledConnections(server: Server, sendTimeout: number, onStalled: (socket: Socket) => void): void {
   const inFlight = new WeakMap<Socket, number>();

@@ -18,9 +18,6 @@ import { followSqliteFile } from './sqlite-file.js';
 /**
  * The SQL layer module (`jsonapi-query/sql`), imported on demand: it imports `kysely`
  * at load time, so only after `loadPackages` has checked that `kysely` is installed.
- *
- * @example
- * const { createTables, loadData } = await sqlLayerModule();
  */
 export function sqlLayerModule(): Promise<typeof SqlLayerModule> {
   return import('../layers/sql/index.js');
@@ -61,9 +58,6 @@ async function testedVersions(): Promise<Record<string, string>> {
 /**
  * Imports every package a database URL needs at once, so that one error names all
  * the missing ones with the versions to install.
- *
- * @example
- * const { pg } = await loadPackages('postgres://…', { pg: () => import('pg') });
  */
 export async function loadPackages<T extends Record<string, () => Promise<unknown>>>(url: string, importers: T): Promise<Loaded<T>> {
   const names = Object.keys(importers);
@@ -108,9 +102,6 @@ export interface OpenDatabaseOptions {
 /**
  * Opens a database from a URL. PostgreSQL and MySQL pools are guarded (`guardPool`):
  * a connection the server drops fails its statement, and never the process.
- *
- * @example
- * const { db, close } = await openDatabase('sqlite:example.db');
  */
 export async function openDatabase(url: string, options: OpenDatabaseOptions = {}): Promise<SqlDatabase> {
   const guard = options.onConnectionError === undefined ? {} : { onError: options.onConnectionError };
@@ -186,10 +177,6 @@ export interface OpenSqlLayerOptions {
  * Opens a database (failing at once when it cannot be reached), loads `seed` when
  * given, builds the SQL layer over it and verifies the database fits the mapping
  * (a `SqlSetupError` naming each missing table, column or function).
- *
- * @example
- * const { layer, close } = await openSqlLayer({ db: 'postgres://postgres@127.0.0.1/test', schema: exampleSchema });
- * try { await layer.readOne('person', '1', { signal: AbortSignal.timeout(5_000) }); } finally { await close(); }
  */
 export async function openSqlLayer(options: OpenSqlLayerOptions): Promise<{ layer: SqlLayer; close(): Promise<void> }> {
   const database = await openDatabase(options.db, {

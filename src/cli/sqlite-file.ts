@@ -52,10 +52,6 @@ function schemaOf(database: SqliteDatabase): string {
  * A database for Kysely's `SqliteDialect` that follows `file`: its tables are
  * recorded now, and every statement runs on the file as it is at that moment, or
  * fails as `unavailable` while the file is not that database.
- *
- * @example
- * const open = () => { const database = new Database('example.db', { fileMustExist: true }); registerSqliteFunctions(database); return database; };
- * const db = new Kysely({ dialect: new SqliteDialect({ database: followSqliteFile('example.db', open) }) });
  */
 export function followSqliteFile(file: string, open: OpenSqliteFile): SqliteDatabase {
   let connection = open();

@@ -6,11 +6,6 @@ type Linked = readonly Id[] | Id | null;
 /**
  * The linkage recorded while includes are followed, keyed by type, id (as a
  * string, so `1` and `'1'` are the same resource) and relationship.
- *
- * @example
- * const linkage = new LinkageMap();
- * linkage.set('person', '1', 'computers', ['1', '2']);
- * linkage.get('person', '1', 'computers'); // ['1', '2']
  */
 export class LinkageMap implements Linkage {
   private readonly entries = new Map<string, Linked>();

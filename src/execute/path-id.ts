@@ -7,11 +7,6 @@ import type { ResolvedType } from '../schema/resolved-schema.js';
  * Converts an id from a URL path to the type's declared id type: a string id stays
  * as it is unless it is not storable text; an integer id must be a canonical non-negative integer (`7`, not `07`,
  * `+7` or `7.0`), otherwise there is no such resource and the result is `null`.
- *
- * @example
- * pathId(personType, '7'); // '7' (string ids)
- * pathId(integerType, '07'); // null → 404
- * pathId(personType, 'a\0b'); // null → 404
  */
 export function pathId(type: ResolvedType, id: string): Id | null {
   if (type.idType === 'string') return storableText.check(id) ? id : null;

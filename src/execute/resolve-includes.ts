@@ -46,9 +46,6 @@ interface IncludeNode {
  * each path, the resources reached step by step). With `includeRequiresFields`, a
  * step has no effect unless its relationship is in its owner type's fieldset. A
  * `seed` gives the rows of the first step instead of a layer call.
- *
- * @example
- * const included = await resolveIncludes(personType, rows, [['computers', 'owner']], context);
  */
 export async function resolveIncludes(
   type: ResolvedType,
@@ -174,9 +171,6 @@ function orderIncluded(root: IncludeNode, primary: readonly Row[], paths: readon
 /**
  * The attributes of a type's fieldset, as a hint to the layer; `undefined` (all)
  * when the type has no fieldset.
- *
- * @example
- * attributeHint(personType, { person: ['name', 'computers'] }); // ['name']
  */
 export function attributeHint(type: ResolvedType, fields: Fieldsets): readonly string[] | undefined {
   const fieldset: readonly string[] | undefined = fields[type.name];

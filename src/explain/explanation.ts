@@ -25,13 +25,7 @@ export interface Explanation {
   readonly statements: readonly ExplainedStatement[];
 }
 
-/**
- * Turns a recording into an explanation, running each statement's plan when `plan` is set.
- *
- * @example
- * const { recording } = await record(() => executeCollection(ast, options));
- * const explanation = await explanationOf(recording, false);
- */
+/** Turns a recording into an explanation, running each statement's plan when `plan` is set. */
 export async function explanationOf(recording: Recording, plan: boolean): Promise<Explanation> {
   const statements: ExplainedStatement[] = [];
   for (const statement of recording.statements) {

@@ -5,12 +5,7 @@
 import { layerCapabilities, type DataLayer } from '../layers/data-layer.js';
 import { currentRecording, type LayerCall } from './recorder.js';
 
-/**
- * Wraps `layer` so that explained requests count and list its calls.
- *
- * @example
- * const layer = observedLayer(createMemoryLayer(exampleSchema, exampleData));
- */
+/** Wraps `layer` so that explained requests count and list its calls. */
 export function observedLayer(layer: DataLayer): DataLayer {
   const note = (method: LayerCall['method'], request: unknown): void => {
     currentRecording()?.calls.push({ method, request });

@@ -35,13 +35,7 @@ export function currentRecording(): Recording | undefined {
   return storage.getStore();
 }
 
-/**
- * Runs `work` and records what it makes a data layer do.
- *
- * @example
- * const { result, recording } = await record(() => layer.read(request, context));
- * recording.calls.length; // 1
- */
+/** Runs `work` and records what it makes a data layer do. */
 export async function record<T>(work: () => Promise<T>): Promise<{ result: T; recording: Recording }> {
   const recording: Recording = { ast: undefined, calls: [], statements: [] };
   const result = await storage.run(recording, work);

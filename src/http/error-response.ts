@@ -38,10 +38,6 @@ const HIDDEN: Readonly<Record<'internal' | 'unavailable' | 'timeout' | 'aborted'
  * Classifies a failure. Only `QueryError`s reach the client as they are. A failure
  * after the request's own signal aborted (the client went away) is a 503 that is
  * not logged: nobody is waiting for it and nothing went wrong on the server.
- *
- * @example
- * errorOutcome(new Error('relation "persons" does not exist'), logger, false);
- * // { status: 500, errors: [{ status: '500', code: 'internal_error', … }] } — and the error is logged
  */
 export function errorOutcome(error: unknown, logger: HandlerLogger | undefined, aborted: boolean): ErrorOutcome {
   if (isQueryError(error)) return { status: error.status, errors: error.errors };

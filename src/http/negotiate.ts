@@ -14,10 +14,6 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
  * instance of it carries a media type parameter other than `ext`/`profile`, asks for
  * an extension (`ext`), or has `q=0`. Any other `Accept` (absent, any type,
  * `application/*`, or naming only other types) is served as JSON:API.
- *
- * @example
- * isAcceptable('application/vnd.api+json; charset=utf-8'); // false
- * isAcceptable('application/vnd.api+json; charset=utf-8, application/vnd.api+json'); // true
  */
 export function isAcceptable(accept: string | undefined): boolean {
   if (accept === undefined) return true;
@@ -38,12 +34,6 @@ export function isAcceptable(accept: string | undefined): boolean {
  * each a space-separated list of URIs, usually quoted. Empty when `Accept` is absent or
  * names the media type only without `profile`. A profile listed only with a lower
  * weight than a plain instance is not asked for: the client prefers the plain one.
- *
- * @example
- * requestedProfiles('application/vnd.api+json; profile="https://example.com/a https://example.com/b"');
- * // Set { 'https://example.com/a', 'https://example.com/b' }
- * requestedProfiles('application/vnd.api+json, application/vnd.api+json; profile="https://example.com/a"; q=0.5');
- * // Set {}
  */
 export function requestedProfiles(accept: string | undefined): ReadonlySet<string> {
   const profiles = new Set<string>();
@@ -64,9 +54,6 @@ export function requestedProfiles(accept: string | undefined): ReadonlySet<strin
 /**
  * Whether a request's `Content-Type` is allowed: 415 when it is the JSON:API media
  * type with a parameter other than `ext`/`profile`, or with an extension.
- *
- * @example
- * isSupportedContentType('application/vnd.api+json; version=1'); // false
  */
 export function isSupportedContentType(contentType: string | undefined): boolean {
   if (contentType === undefined) return true;
@@ -74,12 +61,7 @@ export function isSupportedContentType(contentType: string | undefined): boolean
   return type !== JSON_API_MEDIA_TYPE || supportsParameters(parameters);
 }
 
-/**
- * A header's value as one string: repeated headers are joined with commas (RFC 9110).
- *
- * @example
- * headerValue(['a/b', 'c/d']); // 'a/b, c/d'
- */
+/** A header's value as one string: repeated headers are joined with commas (RFC 9110). */
 export function headerValue(value: string | readonly string[] | undefined): string | undefined {
   if (value === undefined || typeof value === 'string') return value;
   return value.length === 0 ? undefined : value.join(', ');

@@ -21,10 +21,6 @@ export type Route =
  * is decoded once; an empty segment (a trailing slash, `//`), a malformed
  * percent-escape, an unknown root or relationship, or extra segments match nothing
  * (`undefined`, a 404).
- *
- * @example
- * matchRoute(resolveSchema(exampleSchema), '/persons/1/relationships/computers');
- * // { kind: 'relationship', type: <person>, id: '1', relationship: <computers> }
  */
 export function matchRoute(schema: ResolvedSchema, path: string): Route | undefined {
   if (!path.startsWith('/')) return undefined;

@@ -56,10 +56,6 @@ export interface Scope {
  * Resolves the scope filters of one request against the schema. Throws a
  * `ScopeError` naming the type (and field, relationship or operator) for a scope
  * that does not fit the schema or the layer's operators: a server bug, never the client's.
- *
- * @example
- * const scope = resolveScope({ person: tenantFilter }, resolveSchema(schema), resolver);
- * scope.restrict(clientFilter, 'person'); // { kind: 'and', nodes: [clientFilter', tenantFilter] }
  */
 export function resolveScope(
   filters: ScopeFilters,

@@ -15,10 +15,6 @@ import type { Scope } from './scope.js';
  * take no filter (the owner of a relationship, a to-one relationship, included
  * records) are checked with one batched `read` of `id in_ [...] AND <scope>` and
  * the records outside are dropped.
- *
- * @example
- * const layer = scopedLayer(memoryLayer, resolveScope({ person: tenant }, resolved, resolver), resolved);
- * await layer.readOne('person', 'other-tenant-id', context); // null
  */
 export function scopedLayer(layer: DataLayer, scope: Scope, schema: ResolvedSchema): DataLayer {
   const visibleIds = async (type: string, ids: readonly Id[], context: LayerContext): Promise<ReadonlySet<string>> => {

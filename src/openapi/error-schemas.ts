@@ -11,12 +11,7 @@ export const ERROR_DOCUMENT = 'ErrorDocument';
 const ERROR_OBJECT = 'ErrorObject';
 const ERROR_CODE = 'ErrorCode';
 
-/**
- * Adds `ErrorCode`, `ErrorObject` and `ErrorDocument` to the sink.
- *
- * @example
- * addErrorSchemas(sink); // sink.schemas.get('ErrorDocument')
- */
+/** Adds `ErrorCode`, `ErrorObject` and `ErrorDocument` to the sink. */
 export function addErrorSchemas(sink: ComponentSink): void {
   sink.schemas.set(ERROR_CODE, {
     type: 'string',

@@ -38,10 +38,6 @@ const AFFIX: readonly ComparisonOperator[] = ['startswith', 'endswith'];
  * of the `filter` value: an array of entries, or one entry. `variant` tells apart
  * definitions built under different limits (`''` for the first); `unroll` asks for
  * the depth limit to be expressed (up to `MAX_UNROLLED_DEPTH`).
- *
- * @example
- * const defs = new Map();
- * const root = addFilterSchema(resolved, person, DEFAULT_LIMITS, undefined, { defs, ref: (n) => `#/$defs/${n}` }, '', true);
  */
 export function addFilterSchema(
   schema: ResolvedSchema,

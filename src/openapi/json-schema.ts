@@ -13,10 +13,6 @@ export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema
 /**
  * `anyOf` of the given schemas, collapsed: `false` when there is none, the schema
  * itself when there is one.
- *
- * @example
- * anyOf([]); // false
- * anyOf([{ type: 'null' }]); // { type: 'null' }
  */
 export function anyOf(schemas: readonly JsonSchema[]): JsonSchema {
   if (schemas.length === 0) return false;
@@ -24,12 +20,7 @@ export function anyOf(schemas: readonly JsonSchema[]): JsonSchema {
   return { anyOf: schemas };
 }
 
-/**
- * `enum` of the given values, `const` for one, `false` (nothing matches) for none.
- *
- * @example
- * oneValueOf(['eq', 'ne']); // { enum: ['eq', 'ne'] }
- */
+/** `enum` of the given values, `const` for one, `false` (nothing matches) for none. */
 export function oneValueOf(values: readonly unknown[]): JsonSchema {
   if (values.length === 0) return false;
   if (values.length === 1) return { const: values[0] };

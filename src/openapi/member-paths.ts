@@ -17,10 +17,6 @@ export interface RelationshipChain {
 /**
  * The relationship chains of one to `maxLength` hops a filter may follow from a
  * type: every relationship filterable, its operator (`any`/`has`) supported.
- *
- * @example
- * filterChains(resolved, person, 2, undefined).map((chain) => chain.names.join('__'));
- * // ['computers', 'computers__owner']
  */
 export function filterChains(
   schema: ResolvedSchema,
@@ -37,9 +33,6 @@ export function filterChains(
  * The sort keys of a type: `id` and every sortable attribute, and the same through
  * chains of up to `maxHops` to-one relationships (`owner.name`); each ascending and
  * with a leading `-`.
- *
- * @example
- * sortKeys(resolved, computer, 3); // ['id', '-id', 'serial', '-serial', 'owner.id', '-owner.id', …]
  */
 export function sortKeys(schema: ResolvedSchema, from: ResolvedType, maxHops: number): string[] {
   const keys: string[] = [];
@@ -57,22 +50,12 @@ export function sortKeys(schema: ResolvedSchema, from: ResolvedType, maxHops: nu
   return keys;
 }
 
-/**
- * The include paths of a type up to `maxDepth` relationships (`computers.owner`).
- *
- * @example
- * includePaths(resolved, person, 2); // ['computers', 'computers.owner']
- */
+/** The include paths of a type up to `maxDepth` relationships (`computers.owner`). */
 export function includePaths(schema: ResolvedSchema, from: ResolvedType, maxDepth: number): string[] {
   return chains(schema, from, maxDepth, () => true).map((chain) => chain.names.join('.'));
 }
 
-/**
- * The types a document's `included` can hold when include paths start at `from`.
- *
- * @example
- * includableTypes(resolved, person, 3); // [computer, person]
- */
+/** The types a document's `included` can hold when include paths start at `from`. */
 export function includableTypes(schema: ResolvedSchema, from: ResolvedType, maxDepth: number): ResolvedType[] {
   const found = new Map<string, ResolvedType>();
   for (const chain of chains(schema, from, maxDepth, () => true)) found.set(chain.target.name, chain.target);

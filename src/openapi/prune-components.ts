@@ -12,10 +12,6 @@ const PREFIX = '#/components/';
 /**
  * The components reachable through `$ref`s from `roots` (the paths, and the
  * top-level members that are not components), each category in its original order.
- *
- * @example
- * pruneComponents({ '/a': { $ref: '#/components/schemas/A' } }, { schemas: { A: {}, B: {} } });
- * // { schemas: { A: {} } }
  */
 export function pruneComponents<C extends Components>(roots: unknown, components: C): C {
   const reached = new Set<string>();

@@ -27,12 +27,7 @@ const list = (name: string, description: string, items: JsonSchema, bounds: Reco
   schema: { type: 'array', uniqueItems: true, ...bounds, items },
 });
 
-/**
- * `filter`, the JSON form: its schema is the type's filter grammar (`filterRef`).
- *
- * @example
- * filterParameter(person, { $ref: '#/components/schemas/person.filter' }, limits);
- */
+/** `filter`, the JSON form: its schema is the type's filter grammar (`filterRef`). */
 export function filterParameter(type: ResolvedType, filterRef: JsonSchema, limits: QueryLimits): Parameter {
   return {
     name: 'filter',
@@ -48,10 +43,6 @@ export function filterParameter(type: ResolvedType, filterRef: JsonSchema, limit
 /**
  * The simple form, `filter[<field>]=<value>` (`eq`), for every filterable field of
  * the type and of the types its filterable relationships reach (`filter[computers__serial]`).
- *
- * @example
- * simpleFilterParameters(resolved, person, limits, undefined).map((p) => p.name);
- * // ['filter[id]', 'filter[display_name]', …, 'filter[computers__serial]', …]
  */
 export function simpleFilterParameters(
   schema: ResolvedSchema,
@@ -83,12 +74,7 @@ export function simpleFilterParameters(
   return parameters;
 }
 
-/**
- * `sort`: comma-separated keys, `-` for descending, dotted paths through to-one relationships.
- *
- * @example
- * sortParameter(resolved, computer, limits).schema; // { type: 'array', items: { enum: ['id', '-id', …, 'owner.name', …] } }
- */
+/** `sort`: comma-separated keys, `-` for descending, dotted paths through to-one relationships. */
 export function sortParameter(schema: ResolvedSchema, type: ResolvedType, limits: QueryLimits): Parameter | undefined {
   const keys = sortKeys(schema, type, limits.maxPathHops);
   if (keys.length === 0) return undefined;
@@ -104,9 +90,6 @@ export function sortParameter(schema: ResolvedSchema, type: ResolvedType, limits
 /**
  * `page[size]`, `page[number]`, and the cursors `page[after]` and `page[before]`
  * (base64url, at most `maxCursorLength` characters; docs/query-syntax.md).
- *
- * @example
- * pageParameters(limits)[0]; // { name: 'page[size]', schema: { type: 'integer', minimum: 0, maximum: 100, default: 30 } }
  */
 export function pageParameters(limits: QueryLimits): Parameter[] {
   return [
@@ -138,12 +121,7 @@ export function pageParameters(limits: QueryLimits): Parameter[] {
   ];
 }
 
-/**
- * `include`: relationship paths from `from`, up to the include depth limit.
- *
- * @example
- * includeParameter(resolved, person, limits)?.schema; // { type: 'array', items: { enum: ['computers', 'computers.owner', …] } }
- */
+/** `include`: relationship paths from `from`, up to the include depth limit. */
 export function includeParameter(schema: ResolvedSchema, from: ResolvedType, limits: QueryLimits): Parameter | undefined {
   const paths = includePaths(schema, from, limits.maxIncludeDepth);
   if (paths.length === 0) return undefined;
@@ -155,12 +133,7 @@ export function includeParameter(schema: ResolvedSchema, from: ResolvedType, lim
   );
 }
 
-/**
- * `fields[<type>]`: the attributes and relationships of that type to return.
- *
- * @example
- * fieldsParameter(person).name; // 'fields[person]'
- */
+/** `fields[<type>]`: the attributes and relationships of that type to return. */
 export function fieldsParameter(type: ResolvedType): Parameter {
   const names = [...type.attributes.keys(), ...type.relationships.keys()];
   return list(
@@ -171,12 +144,7 @@ export function fieldsParameter(type: ResolvedType): Parameter {
   );
 }
 
-/**
- * The `id` path parameter of a type: its declared id type, at most `maxIdLength` characters.
- *
- * @example
- * idParameter(person, limits).schema; // { type: 'string', maxLength: 64, pattern: … }
- */
+/** The `id` path parameter of a type: its declared id type, at most `maxIdLength` characters. */
 export function idParameter(type: ResolvedType, limits: QueryLimits): Parameter {
   return {
     name: 'id',

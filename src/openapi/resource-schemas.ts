@@ -40,9 +40,6 @@ export const JSONAPI_OBJECT = 'JsonApiObject';
 /**
  * Adds `<type>.resource`, `<type>.identifier` and `<type>.relationship.<name>` for
  * every type of the schema, and the shared `JsonApiObject`.
- *
- * @example
- * addResourceSchemas(resolved, sink); // sink.schemas.get('person.resource')
  */
 export function addResourceSchemas(schema: ResolvedSchema, sink: ComponentSink): void {
   sink.schemas.set(
@@ -95,9 +92,6 @@ export function addResourceSchemas(schema: ResolvedSchema, sink: ComponentSink):
  * page's `meta.page.rangeTruncated` and each resource's `meta.page.cursor`),
  * `<type>.document.one` (a resource) and `<type>.document.optional` (a to-one related
  * route: `data` may be `null`). `included` holds the types `includable` lists.
- *
- * @example
- * addDocumentSchemas(person, [computer, person], sink);
  */
 export function addDocumentSchemas(type: ResolvedType, includable: readonly ResolvedType[], sink: ComponentSink): void {
   const resource = sink.ref(resourceName(type.name));
@@ -116,9 +110,6 @@ export function addDocumentSchemas(type: ResolvedType, includable: readonly Reso
 /**
  * Adds `<type>.document.relationship.<name>`, the document of a relationship route:
  * linkage as `data`, links `self` and `related` (and pagination on to-many ones).
- *
- * @example
- * addRelationshipDocumentSchema(person, computers, [computer, person], sink);
  */
 export function addRelationshipDocumentSchema(
   owner: ResolvedType,

@@ -13,12 +13,7 @@ import type { JsonSchema } from './json-schema.js';
 /** No NUL and no lone UTF-16 surrogate (the storable text rule). Like every pattern here it needs Unicode mode. */
 const STORABLE_TEXT = storableText.schema.pattern;
 
-/**
- * The JSON type of an attribute's values (without `null`).
- *
- * @example
- * jsonTypeOf(birthDate); // 'string'
- */
+/** The JSON type of an attribute's values (without `null`). */
 export function jsonTypeOf(attribute: ResolvedAttribute): 'string' | 'number' | 'integer' | 'boolean' {
   if (attribute.kind === 'number') return attribute.integer ? 'integer' : 'number';
   return attribute.kind === 'boolean' ? 'boolean' : 'string';
@@ -28,9 +23,6 @@ export function jsonTypeOf(attribute: ResolvedAttribute): 'string' | 'number' | 
  * One non-null value of an attribute as the parser accepts it: the attribute's own
  * JSON Schema keywords, a string at most `maxStringLength` characters and storable,
  * an integer within ±(2^53 − 1).
- *
- * @example
- * scalarSchema(birthDate, limits); // { type: 'string', format: 'date', maxLength: 256, pattern: … }
  */
 export function scalarSchema(attribute: ResolvedAttribute, limits: QueryLimits): JsonSchema {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- flags and prose are not value constraints
@@ -50,12 +42,7 @@ export function scalarSchema(attribute: ResolvedAttribute, limits: QueryLimits):
   return schema;
 }
 
-/**
- * The value of `startswith`/`endswith`: a non-empty, storable string within the length limit.
- *
- * @example
- * textSchema(limits); // { type: 'string', minLength: 1, maxLength: 256, pattern: … }
- */
+/** The value of `startswith`/`endswith`: a non-empty, storable string within the length limit. */
 export function textSchema(limits: QueryLimits): Record<string, unknown> {
   return { type: 'string', minLength: 1, maxLength: limits.maxStringLength, pattern: STORABLE_TEXT };
 }
@@ -63,9 +50,6 @@ export function textSchema(limits: QueryLimits): Record<string, unknown> {
 /**
  * The value of a `like`-family operator: a text with at most `maxWildcards`
  * unescaped `%` or `_` (a backslash escapes the next character).
- *
- * @example
- * patternSchema(limits).allOf; // [{ pattern: '^(?:[^%_\\]|\\[\s\S]|\\$)*(?:[%_]…){0,10}$' }]
  */
 export function patternSchema(limits: QueryLimits): JsonSchema {
   return { ...textSchema(limits), allOf: [wildcardLimit.schema(limits.maxWildcards)] };
@@ -74,9 +58,6 @@ export function patternSchema(limits: QueryLimits): JsonSchema {
 /**
  * The value of `match`: a text of one to `maxMatchWords` words (runs of Unicode
  * letters and digits); `undefined` when the limit allows no word at all.
- *
- * @example
- * wordsSchema(limits).allOf; // [{ pattern: '^[^\p{L}\p{N}]*(?:[\p{L}\p{N}]+(?:[^\p{L}\p{N}]+|$)){1,16}$' }]
  */
 export function wordsSchema(limits: QueryLimits): JsonSchema | undefined {
   const words = matchWordLimit.schema(limits.maxMatchWords);

@@ -5,10 +5,7 @@
 
 const ALPHABET = /^[A-Za-z0-9_-]*$/;
 
-/**
- * @example
- * toBase64Url('["x",1]'); // 'WyJ4IiwxXQ'
- */
+/** base64url of the UTF-8 bytes of `text`, without padding. */
 export function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = '';
@@ -20,10 +17,6 @@ export function toBase64Url(text: string): string {
 /**
  * The UTF-8 text of base64url; `undefined` when it is not base64url without
  * padding or not valid UTF-8.
- *
- * @example
- * fromBase64Url('WyJ4IiwxXQ'); // '["x",1]'
- * fromBase64Url('W$'); // undefined
  */
 export function fromBase64Url(encoded: string): string | undefined {
   if (!ALPHABET.test(encoded) || encoded.length % 4 === 1) return undefined;

@@ -32,12 +32,7 @@ export interface CursorTarget {
   readonly maxCursorLength: number;
 }
 
-/**
- * The cursor of one row: its sort key values under the request's sort.
- *
- * @example
- * encodeCursor('person', sort, ['1990-04-02', '7']); // 'WyIxazNmOXF6IiwiMTk5MC0wNC0wMiIsIjciXQ'
- */
+/** The cursor of one row: its sort key values under the request's sort. */
 export function encodeCursor(type: string, sort: readonly SortKey[], values: readonly KeyValue[]): string {
   return cursorEncoder(type, sort)(values);
 }
@@ -45,10 +40,6 @@ export function encodeCursor(type: string, sort: readonly SortKey[], values: rea
 /**
  * The cursor maker of one page: the fingerprint of the type and sort computed once,
  * then one cursor per row.
- *
- * @example
- * const encode = cursorEncoder('person', sort);
- * const cursors = keys.map(encode);
  */
 export function cursorEncoder(type: string, sort: readonly SortKey[]): (values: readonly KeyValue[]) => string {
   const fingerprint = sortFingerprint(type, sort);
@@ -63,9 +54,6 @@ export function cursorEncoder(type: string, sort: readonly SortKey[]): (values: 
  * ±2^53 − 1). `maxStringLength` does not apply: a cursor holds the row's own values,
  * however long, and `maxCursorLength` bounds it whole. The result is a
  * frozen array, or a message saying what is wrong (never an internal error's text).
- *
- * @example
- * decodeCursor(text, target); // ['1990-04-02', '7'], or { fault: 'was made for another sort' }
  */
 export function decodeCursor(text: string, target: CursorTarget): readonly KeyValue[] | { readonly fault: string } {
   if (text.length > target.maxCursorLength) {

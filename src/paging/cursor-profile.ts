@@ -11,10 +11,6 @@ export const CURSOR_PROFILE = 'https://jsonapi.org/profiles/ethanresnick/cursor-
  * Whether a profile URI a client sent names this profile: the URI above, or the one
  * the profile's own page gives (`http://jsonapi.org/profiles/ethanresnick/cursor-pagination/`),
  * that is either scheme, with or without the trailing slash.
- *
- * @example
- * isCursorProfile('http://jsonapi.org/profiles/ethanresnick/cursor-pagination/'); // true
- * isCursorProfile('https://jsonapi.org/profiles/ethanresnick/cursor-pagination/extra'); // false
  */
 export function isCursorProfile(uri: string): boolean {
   return uri.replace(/^http:/u, 'https:').replace(/\/$/u, '') === CURSOR_PROFILE;
@@ -23,13 +19,7 @@ export function isCursorProfile(uri: string): boolean {
 /** The profile's error types. */
 export type CursorErrorType = 'max-size-exceeded' | 'invalid-parameter-value' | 'unsupported-sort';
 
-/**
- * The URI of one of the profile's error types.
- *
- * @example
- * cursorErrorType('max-size-exceeded');
- * // 'https://jsonapi.org/profiles/ethanresnick/cursor-pagination/max-size-exceeded'
- */
+/** The URI of one of the profile's error types. */
 export function cursorErrorType(name: CursorErrorType): string {
   return `${CURSOR_PROFILE}/${name}`;
 }

@@ -39,13 +39,7 @@ export interface CursorPageResult {
   readonly rangeTruncated: boolean;
 }
 
-/**
- * The window a cursor page reads.
- *
- * @example
- * cursorWindow({ kind: 'cursor', size: 10, before: ['Jane', '3'] }, sort);
- * // { sort: <sort with each direction flipped>, keyset: { after: ['Jane', '3'] }, limit: 11, reversed: true }
- */
+/** The window a cursor page reads. */
 export function cursorWindow(page: CursorPage, sort: readonly SortKey[]): CursorWindow {
   const limit = page.size + 1;
   if (page.before !== undefined && page.after === undefined) {
@@ -63,9 +57,6 @@ export function cursorWindow(page: CursorPage, sort: readonly SortKey[]): Cursor
 /**
  * The page's items in the request's order and its cursor facts, from what the layer
  * read through `cursorWindow` (items and their keys, possibly one too many).
- *
- * @example
- * const { items, page } = cursorPageOf(ast.page, window, result.rows, result.keys, 'person', ast.sort);
  */
 export function cursorPageOf<T>(
   page: CursorPage,

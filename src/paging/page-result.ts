@@ -15,9 +15,6 @@ export interface PagePart {
 /**
  * The items of a page in the request's order, and its part of the execution, from
  * what the layer answered to `pageRead`.
- *
- * @example
- * const { items, part } = pageResult(ast.page, read, result.rows, result.keys, result.total, 'person', ast.sort);
  */
 export function pageResult<T>(
   page: Page | null,

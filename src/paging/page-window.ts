@@ -25,10 +25,6 @@ export interface PageRead {
  * window, `size + 1` rows (docs/query-syntax.md). Without pagination (`page[size]=0`)
  * one row more than `maxUnpaginatedRows`, so that `checkUnpaginated` can tell an
  * over-large result.
- *
- * @example
- * pageRead({ kind: 'offset', size: 10, number: 3 }, sort, DEFAULT_LIMITS);
- * // { sort, offset: 20, limit: 10, withTotal: true, probe: false }
  */
 export function pageRead(page: Page | null, sort: readonly SortKey[], limits: QueryLimits): PageRead {
   if (page === null) return { sort, offset: 0, limit: limits.maxUnpaginatedRows + 1, withTotal: true, probe: false };
@@ -44,9 +40,6 @@ export function pageRead(page: Page | null, sort: readonly SortKey[], limits: Qu
 /**
  * Throws `unsupported_cursor_sort` when the page is a cursor page and the layer says
  * it cannot read keyset windows in the order of `sort` (`DataLayer.canPageByCursor`).
- *
- * @example
- * checkCursorSort(layer, 'person', ast.page, ast.sort);
  */
 export function checkCursorSort(layer: DataLayer, type: string, page: Page | null, sort: readonly SortKey[]): void {
   if (page?.kind !== 'cursor' || layer.canPageByCursor === undefined || layer.canPageByCursor(type, sort)) return;
@@ -61,20 +54,12 @@ export function checkCursorSort(layer: DataLayer, type: string, page: Page | nul
 /**
  * Whether a page carries `meta.count`: the `count` limit, by default `'exact'` for
  * pages by number and `'none'` for pages by cursor.
- *
- * @example
- * countsTotal({ kind: 'cursor', size: 30 }, DEFAULT_LIMITS); // false
  */
 function countsTotal(page: Page, limits: QueryLimits): boolean {
   return (limits.count ?? (page.kind === 'cursor' ? 'none' : 'exact')) === 'exact';
 }
 
-/**
- * Throws `too_many_rows` when an unpaginated read returned more than the limit.
- *
- * @example
- * checkUnpaginated(null, result.rows.length, DEFAULT_LIMITS);
- */
+/** Throws `too_many_rows` when an unpaginated read returned more than the limit. */
 export function checkUnpaginated(page: Page | null, count: number, limits: QueryLimits): void {
   if (page !== null || count <= limits.maxUnpaginatedRows) return;
   throw QueryError.of({

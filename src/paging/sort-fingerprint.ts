@@ -5,9 +5,6 @@ import { sortText } from '../rules/sort-key-text.js';
  * A short fingerprint of the type and sort a cursor was made for (FNV-1a, 32 bits,
  * base 36): a cursor made under another sort or for another type does not decode.
  * It tells sorts apart; it is not a signature (a cursor is not a secret).
- *
- * @example
- * sortFingerprint('person', sort); // '1k3f9qz'
  */
 export function sortFingerprint(type: string, sort: readonly SortKey[]): string {
   const text = `${type}\u0000${sortText(sort)}`;

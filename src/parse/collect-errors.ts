@@ -4,9 +4,6 @@ import { isQueryError, type JsonApiError } from '../errors/query-error.js';
  * Runs one independent step of the parse; a `QueryError` it throws is added to
  * `errors` (so several faults are reported together) and `undefined` returned.
  * Any other error is a bug and propagates.
- *
- * @example
- * const page = collectErrors(() => parsePage(raw.page, limits), errors);
  */
 export function collectErrors<T>(run: () => T, errors: JsonApiError[]): T | undefined {
   try {

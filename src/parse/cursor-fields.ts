@@ -7,10 +7,6 @@ import type { TypeTable } from './schema-tables.js';
  * The field each key of a parsed sort reads, for decoding cursors: the attribute at
  * the end of the key's path; `null` is a value of a nullable attribute and of every
  * key through a to-one relationship (which may be empty).
- *
- * @example
- * cursorFields([{ path: ['owner'], field: 'name', direction: 'asc' }, ID], computerTable);
- * // [{ name: 'owner.name', attribute: person's name, nullable: true }, { name: 'id', … nullable: false }]
  */
 export function cursorFields(sort: readonly SortKey[], table: TypeTable): readonly CursorField[] {
   return sort.map((key) => {

@@ -11,10 +11,6 @@ const NO_NAMES: readonly string[] = Object.freeze([]);
  * Parses `fields[<type>]=<name>,<name>`: the type must exist, each name must be an
  * attribute or relationship of it, an empty value means no attributes and no
  * relationships, and duplicates are removed (first occurrence kept).
- *
- * @example
- * parseFields([{ parameter: 'fields[person]', member: 'person', value: 'name,computers' }], tables, errors);
- * // { person: ['name', 'computers'] }
  */
 export function parseFields(members: readonly RawMember[], tables: SchemaTables, errors: JsonApiError[]): Fieldsets {
   if (members.length === 0) return NO_FIELDS;

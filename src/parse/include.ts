@@ -15,11 +15,6 @@ const NO_INCLUDE: readonly IncludePath[] = Object.freeze([]);
  * attributes and unknown names are 400s, and so are paths past the depth limit
  * and more distinct paths than the path limit. An empty value (`include=`) asks for
  * no related resources, as JSON:API 1.1 says: no paths, not an error.
- *
- * @example
- * parseInclude({ parameter: 'include', value: 'computers.owner' }, person, limits, errors);
- * // [['computers', 'owner']]
- * parseInclude({ parameter: 'include', value: '' }, person, limits, errors); // []
  */
 export function parseInclude(
   raw: RawParameter | undefined,

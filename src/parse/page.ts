@@ -38,10 +38,6 @@ interface PageMembers {
  * request in the cursor form (a cursor, cursor mode, or a preference not overruled
  * by `page[number]`) has the Cursor Pagination profile's error types as
  * `links.type`. Any other `page[...]` member is a 400.
- *
- * @example
- * parsePage([{ parameter: 'page[size]', member: 'size', value: '10' }], limits, errors, context);
- * // { kind: 'offset', size: 10, number: 1 }
  */
 export function parsePage(
   members: readonly RawMember[],

@@ -33,9 +33,6 @@ const cache = new WeakMap<ResourceSchema, SchemaTables>();
  * The parser's lookup tables for a schema (validated by `resolveSchema` the first
  * time), cached by schema object so each parse costs map lookups only. Every table
  * is a `Map`: client text never reaches an object's prototype.
- *
- * @example
- * schemaTables(exampleSchema).types.get('person')?.members.get('computers')?.kind; // 'relationship'
  */
 export function schemaTables(schema: ResourceSchema): SchemaTables {
   const cached = cache.get(schema);

@@ -16,10 +16,6 @@ const NO_PATH: readonly string[] = Object.freeze([]);
  * is appended unless `id` is already a key. Every faulty key is reported (empty
  * keys, `+` or spaces, unknown or non-sortable fields, relationships, paths through
  * to-many relationships, keys given twice), each with `source.parameter: sort`.
- *
- * @example
- * parseSort({ parameter: 'sort', value: '-birth_date' }, person, limits, errors);
- * // [{ path: [], field: 'birth_date', direction: 'desc' }, { path: [], field: 'id', direction: 'asc' }]
  */
 export function parseSort(
   raw: RawParameter | undefined,

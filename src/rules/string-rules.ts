@@ -7,12 +7,7 @@
 /** NUL or any surrogate code unit: a cheap first test, true for few strings. */
 const SUSPECT = /[\0\uD800-\uDFFF]/;
 
-/**
- * NUL, and lone surrogates (text no engine stores alike), make a string unusable as a value.
- *
- * @example
- * isUnstorable('a\u0000b'); // true
- */
+/** NUL, and lone surrogates (text no engine stores alike), make a string unusable as a value. */
 export function isUnstorable(value: string): boolean {
   if (!SUSPECT.test(value)) return false;
   for (let index = 0; index < value.length; index++) {
@@ -28,12 +23,7 @@ export function isUnstorable(value: string): boolean {
   return false;
 }
 
-/**
- * The length of a string in code points (a surrogate pair counts once).
- *
- * @example
- * codePointLength('😀a'); // 2
- */
+/** The length of a string in code points (a surrogate pair counts once). */
 export function codePointLength(value: string): number {
   let length = 0;
   for (let index = 0; index < value.length; index++) {

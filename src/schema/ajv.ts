@@ -5,9 +5,6 @@ import formats from 'ajv-formats';
  * The one ajv instance of the package: all errors collected, formats from
  * ajv-formats, and the schema's own `filterable`/`sortable` flags accepted as
  * keywords so attribute fragments compile as they are written.
- *
- * @example
- * const validate = createAjv().compile({ type: 'string', format: 'date' });
  */
 export function createAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });

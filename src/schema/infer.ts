@@ -2,10 +2,6 @@
  * Type-level views of a schema declared `as const`: names and value types of
  * attributes and relationships. With a plain (non-literal) `ResourceSchema` they
  * widen to `string` and to any scalar, so untyped code keeps working.
- *
- * @example
- * type Person = AttributeName<typeof schema, 'person'>; // 'display_name' | 'birth_date' | ...
- * type Birth = FieldValue<typeof schema, 'person', 'birth_date'>; // string | null
  */
 import type { ResourceSchema } from './schema.js';
 

@@ -165,9 +165,6 @@ function findDerivedInverse(
 /**
  * Looks up a resolved type by name, throwing a plain `Error` for a programming
  * mistake (an unknown type passed by the server code, never by a client).
- *
- * @example
- * const person = requireType(resolveSchema(schema), 'person');
  */
 export function requireType(resolved: ResolvedSchema, type: string): ResolvedType {
   const found = resolved.types.get(type);

@@ -11,9 +11,6 @@ let validateDocument: ReturnType<ReturnType<typeof createAjv>['compile']> | unde
  * express: relationship targets exist, inverses point back, roots are unique, no
  * attribute shares a name with a relationship, and every attribute fragment compiles.
  * Throws one `SchemaError` listing every issue.
- *
- * @example
- * validateSchemaDocument(JSON.parse(fs.readFileSync('schema.json', 'utf8')));
  */
 export function validateSchemaDocument(document: unknown): asserts document is ResourceSchema {
   validateDocument ??= createAjv().compile(resourceSchemaMetaSchema);

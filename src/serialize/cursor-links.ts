@@ -17,10 +17,6 @@ export interface CursorLinks {
 /**
  * Computes the links of one cursor page. `url` is the link without its query, already
  * a URI-reference; `query` is the raw query string as sent.
- *
- * @example
- * cursorLinks('/persons', 'sort=name&page[after]=WyJh', { cursors: ['Wy1', 'Wy2'], next: { after: 'Wy2' }, prev: { before: 'Wy1' }, rangeTruncated: false });
- * // { first: '/persons?sort=name', prev: '/persons?sort=name&page%5Bbefore%5D=Wy1', next: '/persons?sort=name&page%5Bafter%5D=Wy2' }
  */
 export function cursorLinks(url: string, query: string, page: CursorPageResult): CursorLinks {
   const kept = toUriReference(query)

@@ -64,13 +64,7 @@ export const MAX_CACHED_PLANS = 256;
 
 const plans = new WeakMap<ResourceSchema, Map<string, DocumentPlan>>();
 
-/**
- * Returns the plan of a document shape, from the cache when it was computed before.
- *
- * @example
- * const plan = documentPlan({ schema, baseUrl: '', fields: { person: ['name'] }, include: [], includeFrom: 'person' });
- * plan.types.get('person')?.attributes.map((attribute) => attribute.name); // ['name']
- */
+/** Returns the plan of a document shape, from the cache when it was computed before. */
 export function documentPlan(key: PlanKey): DocumentPlan {
   let cache = plans.get(key.schema);
   if (cache === undefined) {

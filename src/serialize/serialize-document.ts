@@ -127,9 +127,6 @@ export function serializeErrorDocument(errors: readonly JsonApiError[]): string 
 /**
  * Whether errors use the Cursor Pagination profile (an error type of it in
  * `links.type`): their document and media type then name the profile.
- *
- * @example
- * isProfileError(error.errors); // true for an invalid_cursor
  */
 export function isProfileError(errors: readonly JsonApiError[]): boolean {
   return errors.some((error) => error.links?.type.startsWith(`${CURSOR_PROFILE}/`) === true);

@@ -18,10 +18,6 @@ const HEX = /^[0-9A-Fa-f]{2}$/u;
  * A raw path or query string as URI-reference text: every character outside the
  * allowed set is percent-encoded as UTF-8 (a lone surrogate as U+FFFD), a `%` that
  * does not start a valid escape becomes `%25`, everything else is kept. Idempotent.
- *
- * @example
- * toUriReference('filter[name]=Jo%C3%ABl&page[size]=2'); // 'filter%5Bname%5D=Jo%C3%ABl&page%5Bsize%5D=2'
- * toUriReference('q=50%'); // 'q=50%25'
  */
 export function toUriReference(raw: string): string {
   if (isUriReference(raw)) return raw;

@@ -11,10 +11,6 @@ import type { Linkage, Resource } from './serialize-input.js';
  * `attributes` in schema order, its `relationships` (links, and `data` when the
  * relationship was followed), `links.self`, and `meta` when given (its JSON text:
  * a cursor page's `{"page":{"cursor":…}}`).
- *
- * @example
- * writeResource(plan.types.get('person')!, { type: 'person', row }, linkage);
- * // '{"type":"person","id":"1","attributes":{…},"relationships":{…},"links":{"self":"/persons/1"}}'
  */
 export function writeResource(plan: TypePlan, resource: Resource, linkage: Linkage, meta?: string): string {
   const row = resource.row;
@@ -51,9 +47,6 @@ export function writeResource(plan: TypePlan, resource: Resource, linkage: Linka
 /**
  * The JSON text of relationship data: an array of resource identifiers, one
  * identifier, or `null`; `metas` gives the `meta` JSON text of each identifier of an array.
- *
- * @example
- * writeLinkage(relationshipPlan, ['3', '4']); // '[{"type":"computer","id":"3"},{"type":"computer","id":"4"}]'
  */
 export function writeLinkage(
   plan: Pick<RelationshipPlan, 'identifierOpen'>,
@@ -77,9 +70,6 @@ function writeIdentifier(open: string, id: Id, meta: string | undefined): string
 /**
  * A path segment percent-encoded. A lone surrogate (not valid UTF-8, so
  * `encodeURIComponent` throws) is encoded as U+FFFD instead of failing the response.
- *
- * @example
- * encodeSegment('a/b'); // 'a%2Fb'
  */
 export function encodeSegment(text: string): string {
   try {

@@ -23,10 +23,6 @@ const TO_ENTRY: FilterFolder<FilterEntry> = {
  * The JSON filter entry of a filter node: `compare` → `{"name","op","val"}`,
  * `compare_fields` → `{"name","op","field"}`, `and`/`or`/`not` → the boolean keys,
  * `any`/`has` → `{"name":<relationship>,"op":"any"|"has","val":<entry>}`.
- *
- * @example
- * filterEntry({ kind: 'compare', field: 'name', op: 'eq', value: 'John' });
- * // { name: 'name', op: 'eq', val: 'John' }
  */
 export function filterEntry(node: FilterNode): FilterEntry {
   return foldFilter(node, TO_ENTRY);

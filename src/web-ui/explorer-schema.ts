@@ -32,12 +32,7 @@ export interface ExplorerSchema {
   readonly relationshipOperators: readonly string[];
 }
 
-/**
- * Describes a resolved schema for the page.
- *
- * @example
- * explorerSchema(resolveSchema(exampleSchema), createMemoryLayer(exampleSchema, exampleData).operators, undefined).types[0]?.name; // 'person'
- */
+/** Describes a resolved schema for the page. */
 export function explorerSchema(schema: ResolvedSchema, operators: ReadonlySet<Operator>, limits: LimitOptions | undefined): ExplorerSchema {
   const supported = (list: readonly string[]): readonly string[] => list.filter((op) => operators.has(op as Operator));
   const field = (attribute: ResolvedAttribute): ExplorerField => ({

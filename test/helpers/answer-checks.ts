@@ -72,15 +72,7 @@ export interface Load {
   stop(): Promise<readonly Answer[]>;
 }
 
-/**
- * Starts `clients` loops, each asking the `LOAD_PATHS` in turn, one request at a time.
- *
- * @example
- * const load = startLoad(ask);
- * await load.more(20);
- * await database.endConnections();
- * for (const answer of await load.stop()) expectOkOrRetry(answer);
- */
+/** Starts `clients` loops, each asking the `LOAD_PATHS` in turn, one request at a time. */
 export function startLoad(ask: Ask, clients = 4): Load {
   const answers: Answer[] = [];
   const waiters = new Set<{ target: number; resolve: () => void; reject: (error: unknown) => void }>();

@@ -2,9 +2,6 @@
  * A cursor walk as a client on the network makes it: ask for the Cursor Pagination
  * profile in `Accept` (no cursor, no server option), then follow `links.next` to the
  * end. Used on `npm start`'s server and on every server of examples/.
- *
- * @example
- * const { ids, pages } = await walkByCursor(origin, '/persons?page[size]=7');
  */
 import { expect } from 'vitest';
 import { send } from '../adapters/http-client.js';

@@ -209,9 +209,6 @@ function recordUse(name: string): void {
 /**
  * The engines to test on: PGlite and SQLite always, the servers whose URL is set
  * (engines-setup.ts has checked that they answer).
- *
- * @example
- * for (const engine of await availableEngines()) { const db = await engine.create(schema, data); … }
  */
 export function availableEngines(): Promise<Engine[]> {
   const engines: Engine[] = [pglite, sqlite];
@@ -220,12 +217,7 @@ export function availableEngines(): Promise<Engine[]> {
   return Promise.resolve(engines);
 }
 
-/**
- * The engines not tested and why.
- *
- * @example
- * skippedEngines(); // [{ name: 'postgres', reason: 'JSONAPI_QUERY_POSTGRES_URL is not set' }, …]
- */
+/** The engines not tested and why. */
 export function skippedEngines(): { name: string; reason: string }[] {
   const skipped: { name: string; reason: string }[] = [];
   if (report.postgres.skipped !== undefined) skipped.push({ name: 'postgres', reason: report.postgres.skipped });

@@ -5,10 +5,6 @@
  * with ajv against the response schema of that route and status. A path the document
  * has no route for (404) and a method it has no operation for (405) must answer
  * with the error document. Documents and validators are built once per schema and options.
- *
- * @example
- * const response = await handle({ method: 'GET', path: '/persons', query: 'include=computers', headers: {} });
- * checkOpenApiResponse({ schema: exampleSchema }, { method: 'GET', path: '/persons' }, response);
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';

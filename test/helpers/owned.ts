@@ -3,11 +3,6 @@
  * test that made it finishes (or, made outside a test, when its file finishes),
  * passed or failed, and again when the worker process exits: a process is killed
  * with its whole process group, a folder is removed. Nothing outlives the run.
- *
- * @example
- * const dir = ownedTempDir('jsonapi-query-db-');
- * const server = spawnOwned(process.execPath, ['dist/cli/main.js', 'serve', '--port', '0']);
- * await server.waitFor(/ at (http:\/\/\S+)\n/);
  */
 import { spawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -37,9 +37,6 @@ function pgConfigBin(): string | undefined {
 /**
  * The folder of the PostgreSQL server programs (the newest under /usr/lib/postgresql,
  * else `pg_config --bindir`), or why there is none.
- *
- * @example
- * const found = postgresBinaries(); // { bin: '/usr/lib/postgresql/15/bin' }
  */
 export function postgresBinaries(): { readonly bin: string } | { readonly missing: string } {
   const versions = existsSync(POSTGRES_LIB) ? readdirSync(POSTGRES_LIB).filter((name) => /^\d+$/.test(name)) : [];
@@ -82,14 +79,7 @@ async function freePort(): Promise<number> {
   throw new Error('no free port found for the throwaway PostgreSQL cluster');
 }
 
-/**
- * Creates a cluster with `initdb` (the server is not started yet).
- *
- * @example
- * const cluster = await createThrowawayCluster(bin);
- * await cluster.start();
- * await cluster.stop(); // the server is down: clients get ECONNREFUSED
- */
+/** Creates a cluster with `initdb` (the server is not started yet). */
 export async function createThrowawayCluster(bin: string): Promise<ThrowawayCluster> {
   const folder = ownedTempDir('jsonapi-query-pgcluster-');
   const user = runAs();

@@ -59,13 +59,7 @@ async function fill(db: Kysely<any>): Promise<void> {
   }
 }
 
-/**
- * Creates a PostgreSQL database next to the one `serverUrl` names.
- *
- * @example
- * const database = await privatePostgresDatabase(process.env.JSONAPI_QUERY_POSTGRES_URL);
- * await database.endConnections(); // pg_terminate_backend on each of its sessions
- */
+/** Creates a PostgreSQL database next to the one `serverUrl` names. */
 export async function privatePostgresDatabase(serverUrl: string): Promise<PrivateDatabase> {
   const name = privateName();
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -116,13 +110,7 @@ export async function privatePostgresDatabase(serverUrl: string): Promise<Privat
   };
 }
 
-/**
- * Creates a MariaDB (or MySQL) database on the server `serverUrl` names.
- *
- * @example
- * const database = await privateMariadbDatabase(process.env.JSONAPI_QUERY_MYSQL_URL);
- * await database.endConnections(); // KILL of each of its connections
- */
+/** Creates a MariaDB (or MySQL) database on the server `serverUrl` names. */
 export async function privateMariadbDatabase(serverUrl: string): Promise<PrivateDatabase> {
   const name = privateName();
   const admin = await createConnection({ uri: serverUrl });
@@ -185,9 +173,6 @@ export async function privateMariadbDatabase(serverUrl: string): Promise<Private
  * Sends `request` while `table` is locked, ends every connection once the request
  * waits on the lock (its own among them), then releases the lock. Resolves with the
  * request's outcome and the number of connections ended.
- *
- * @example
- * const { answer, ended } = await endInFlight(database, 'person', () => ask('/persons/1'));
  */
 export async function endInFlight<T>(
   database: PrivateDatabase,

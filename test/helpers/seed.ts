@@ -7,13 +7,7 @@
 /** The default seed: every run without `JSONAPI_QUERY_SEED` draws the same values. */
 export const FIXED_SEED = 20_240_601;
 
-/**
- * The seed for a value of `JSONAPI_QUERY_SEED`.
- *
- * @example
- * seedFrom(undefined); // 20240601
- * seedFrom('-244405503'); // -244405503
- */
+/** The seed for a value of `JSONAPI_QUERY_SEED`. */
 export function seedFrom(text: string | undefined): number {
   if (text === undefined || text.trim() === '') return FIXED_SEED;
   if (text.trim() === 'random') return (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0;

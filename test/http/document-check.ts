@@ -54,9 +54,6 @@ const key = (identifier: Identifier): string => `${identifier.type}\u0000${ident
  * The included resources not reachable from the primary data, as `type:id`. A
  * relationship left out by a sparse fieldset may lead anywhere its target type is
  * (JSON:API's one exception to full linkage), so the schema is needed.
- *
- * @example
- * unreachableIncluded({ data: [], included: [{ type: 'person', id: '1' }] }, schema); // ['person:1']
  */
 export function unreachableIncluded(document: Record<string, unknown>, schema: ResourceSchema): string[] {
   const included = (document['included'] ?? []) as readonly ResourceObject[];
@@ -98,9 +95,6 @@ export function unreachableIncluded(document: Record<string, unknown>, schema: R
  * draft, or full linkage; the message names the schema and the failing paths. A
  * document declaring `jsonapi.version` 1.1 (one applying a profile) is held to the
  * 1.1 schema only, as 1.0 has no profiles and no error `links.type`.
- *
- * @example
- * checkDocument(JSON.parse(response.body), { schema: exampleSchema, links: 'relative' });
  */
 export function checkDocument(document: unknown, options: { schema: ResourceSchema; links: LinkForm }): void {
   const version = (document as { jsonapi?: { version?: unknown } } | null)?.jsonapi?.version;

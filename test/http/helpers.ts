@@ -43,9 +43,6 @@ export function exampleHandler(options: Partial<HandlerOptions> = {}) {
  * options (`checkOpenApiResponse`) and whose every non-empty body is checked with
  * `checkDocument` (links are absolute when the `baseUrl` has a scheme); a failing
  * document fails the test.
- *
- * @example
- * const handle = checkedHandler(createHandler(options), options);
  */
 export function checkedHandler(handle: Handler, options: OpenApiCheckOptions): Handler {
   const links = /^[a-z][a-z0-9+.-]*:/iu.test(options.baseUrl ?? '') ? 'absolute' : 'relative';

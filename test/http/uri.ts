@@ -3,9 +3,6 @@
  * not hold unencoded (brackets, quotes, braces, spaces, non-ASCII) percent-encoded
  * as UTF-8, everything else (existing escapes included) as it is. An oracle written
  * apart from the serializer's encoder, for expected links in tests.
- *
- * @example
- * uri('/persons?page[size]=2'); // '/persons?page%5Bsize%5D=2'
  */
 export function uri(text: string): string {
   return text.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/gu, (char) => encodeURIComponent(char));

@@ -127,12 +127,7 @@ const MUTATIONS: readonly Mutation[] = [
   },
 ];
 
-/**
- * A valid filter of the type, as a JSON value, after one to three random edits.
- *
- * @example
- * fc.sample(nearValidFilter(exampleSchema, 'person'), 1); // [[{ name: 'computers__serial', op: 'eq', val: 1.5 }]]
- */
+/** A valid filter of the type, as a JSON value, after one to three random edits. */
 export function nearValidFilter(schema: ResourceSchema, type: string): fc.Arbitrary<Json> {
   const names = namePool(schema);
   const edit = fc.record({ mutation: fc.nat(MUTATIONS.length - 1), at: fc.nat(), a: fc.nat(), b: fc.nat() });

@@ -11,9 +11,6 @@ import { JSON_API_MEDIA_TYPE } from '../negotiate.js';
  * Splits a raw request target into its path and its query string (without `?`).
  * An absolute-form target (`http://host/persons?x`) keeps only its path; the
  * asterisk-form (`*`) and an empty target become `/`.
- *
- * @example
- * splitTarget('/persons?sort=name'); // { path: '/persons', query: 'sort=name' }
  */
 export function splitTarget(target: string): { path: string; query: string } {
   const mark = target.indexOf('?');
@@ -31,9 +28,6 @@ export function splitTarget(target: string): { path: string; query: string } {
  * Calls the handler; a rejection (which `createHandler` never produces: it answers
  * its own failures) becomes a 500 error document that leaks nothing, so no adapter
  * lets a failure reach the framework's own error page.
- *
- * @example
- * const response = await answer(handler, request);
  */
 export function answer(handler: Handler, request: HandlerRequest): Promise<HandlerResponse> {
   return handler(request).catch(() => INTERNAL_ERROR);

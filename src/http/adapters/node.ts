@@ -32,9 +32,6 @@ export function toNodeListener(handler: Handler): (req: IncomingMessage, res: Se
  * Builds the handler's request from a Node request. `url` is the raw request
  * target relative to the handler's mount point (`/persons?sort=name`); it is split
  * at the first `?` and nothing is decoded.
- *
- * @example
- * toHandlerRequest(req, req.url ?? '/', abortOnClose(res));
  */
 export function toHandlerRequest(req: IncomingMessage, url: string, signal: AbortSignal): HandlerRequest {
   const { path, query } = splitTarget(url);
@@ -44,9 +41,6 @@ export function toHandlerRequest(req: IncomingMessage, url: string, signal: Abor
 /**
  * An AbortSignal that aborts when the connection closes before the response was
  * fully written (the client disconnected).
- *
- * @example
- * const signal = abortOnClose(res);
  */
 export function abortOnClose(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
@@ -59,9 +53,6 @@ export function abortOnClose(res: ServerResponse): AbortSignal {
 /**
  * Writes a handler response: status, headers, and the body with its byte length.
  * A response already started (or a socket already gone) is left alone.
- *
- * @example
- * writeNodeResponse(res, { status: 200, headers: { 'content-type': 'application/vnd.api+json' }, body: '{}' });
  */
 function writeNodeResponse(res: ServerResponse, response: HandlerResponse): void {
   if (res.headersSent || res.destroyed) return;

@@ -30,10 +30,6 @@ export function compareCodePoints(a: string, b: string): number {
  * Whether native `<` on this string gives code-point order against any other
  * string: true when it has no unit at or above U+D800, since the two orders can
  * only differ where both strings hold such units at the first difference.
- *
- * @example
- * isCodeUnitSafe('John'); // true
- * isCodeUnitSafe('\u{1F600}'); // false
  */
 export function isCodeUnitSafe(value: string): boolean {
   for (let index = 0; index < value.length; index++) {

@@ -7,9 +7,6 @@ import type { ScanMode } from './scan.js';
  * `sort-order.ts` and `scan.ts`): `cmp(a, b)` orders two rows, `cmpk(a, k)` a row
  * against a keyset bound, both from one template per sort key; `scan(rows, w,
  * signal)` walks the rows testing `test` (an expression on row `r`).
- *
- * @example
- * scanSource([{ slots: [], field: 'name', desc: false, codePoint: false }], 'top', 'p0(r)');
  */
 export function scanSource(keys: readonly SortPlanKey[], mode: ScanMode, test: string): string {
   if (mode === 'asc' || mode === 'desc') return scanInOrderSource(test, mode === 'desc');

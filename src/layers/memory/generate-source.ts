@@ -29,10 +29,6 @@ const NO_CONSTANTS: readonly unknown[] = [];
  * other token comes from fixed tables. Throws where code generation is forbidden
  * (a Content-Security-Policy without `unsafe-eval`); the layer then falls back to
  * closures.
- *
- * @example
- * const shape = generateShape(plan, sortKeys, 'top');
- * runGenerated(shape, constants, rows, window, signal); // { rows, total }
  */
 export function generateShape(plan: FilterPlan | null, keys: readonly SortPlanKey[], mode: ScanMode): GeneratedShape {
   const source = generateSource(plan, keys, mode);
@@ -42,9 +38,6 @@ export function generateShape(plan: FilterPlan | null, keys: readonly SortPlanKe
 /**
  * Runs a generated shape with one query's constants (bound for the synchronous
  * duration of the scan, then released).
- *
- * @example
- * runGenerated(shape, ['John'], rows, window, undefined);
  */
 export function runGenerated(
   shape: GeneratedShape,
@@ -64,9 +57,6 @@ export function runGenerated(
 /**
  * The source text of a shape's scan (exported for tests that check no client text
  * reaches it).
- *
- * @example
- * generateSource(null, [{ slots: [], field: 'id', desc: false, codePoint: true }], 'asc');
  */
 export function generateSource(plan: FilterPlan | null, keys: readonly SortPlanKey[], mode: ScanMode): string {
   const emitter = new Emitter();

@@ -4,9 +4,6 @@ import type { Comparator } from './sort-order.js';
 /**
  * Restores a max-heap (the worst row of the kept ones at the root) after appending
  * at `index`: the bounded top-k of a sorted page.
- *
- * @example
- * heap.push(row); siftUp(heap, heap.length - 1, comparator);
  */
 export function siftUp(heap: Row[], index: number, comparator: Comparator): void {
   const row = heap[index] as Row;
@@ -21,12 +18,7 @@ export function siftUp(heap: Row[], index: number, comparator: Comparator): void
   heap[position] = row;
 }
 
-/**
- * Restores a max-heap after replacing the row at `index` (the root).
- *
- * @example
- * heap[0] = row; siftDown(heap, 0, comparator);
- */
+/** Restores a max-heap after replacing the row at `index` (the root). */
 export function siftDown(heap: Row[], index: number, comparator: Comparator): void {
   const row = heap[index] as Row;
   const length = heap.length;

@@ -10,10 +10,6 @@ type ByLength = Map<number, Set<string>>;
  * so a record costs about the same for 2 terms as for 100: whole-value, prefix and
  * suffix literals are set lookups, `%literal%` terms share one scan of the value
  * (a two-unit index of the literals), and only other patterns run one by one.
- *
- * @example
- * const any = compileLikeAny([tokenizePattern('%jo%'), tokenizePattern('ann%'), tokenizePattern('b_b')]);
- * any('major'); // true
  */
 export function compileLikeAny(patterns: readonly (readonly PatternToken[])[]): (value: string) => boolean {
   const exact = new Set<string>();
@@ -63,9 +59,6 @@ function hasSlice(byLength: ByLength, value: string, start: boolean): boolean {
  * literals are indexed by a hash of their first two UTF-16 units (most positions
  * find an empty slot with one read), one-unit literals by their unit.
  * A literal is well-formed text, so a match can only start on a code point.
- *
- * @example
- * compileContainsAny(['jo', 'x', 'ann'])('Joanna'.toLowerCase()); // true
  */
 function compileContainsAny(literals: readonly string[]): (value: string) => boolean {
   const [only] = literals;

@@ -23,21 +23,12 @@ export interface ParsedPattern {
  * Compiles the tokens of a `like` pattern into a predicate on a (non-null) string
  * value. For `ilike`, pass the lower-cased tokens (`lowerCasePattern`) and a
  * lower-cased value.
- *
- * @example
- * compileLikeMatcher(tokenizePattern('SN\\_1%'))('SN_100%'); // true
- * compileLikeMatcher(tokenizePattern('jo'))('john'); // false: no wildcard, whole value
  */
 export function compileLikeMatcher(tokens: readonly PatternToken[]): (value: string) => boolean {
   return specialize(segmentsOf(tokens));
 }
 
-/**
- * Groups the tokens into the segments between `%` wildcards.
- *
- * @example
- * segmentsOf(tokenizePattern('%jo%')); // { segments: [['jo']], anchoredStart: false, anchoredEnd: false }
- */
+/** Groups the tokens into the segments between `%` wildcards. */
 export function segmentsOf(tokens: readonly PatternToken[]): ParsedPattern {
   let current: Part[] = [];
   const segments: Part[][] = [current];

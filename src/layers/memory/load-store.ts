@@ -29,9 +29,6 @@ interface Loading {
  * ones as `null`), sorted by primary key, and every relationship linked into direct
  * row references in both directions where the schema declares or derives an inverse.
  * Throws `MemoryDataError` naming the type, id and field of the first bad record.
- *
- * @example
- * const store = loadStore(resolveSchema(exampleSchema), { person: [{ id: '1', name: 'John', display_name: 'John', birth_date: null, gender: null }] });
  */
 export function loadStore(resolved: ResolvedSchema, data: MemoryData): Store {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -58,12 +55,7 @@ export function loadStore(resolved: ResolvedSchema, data: MemoryData): Store {
   return { types };
 }
 
-/**
- * Orders primary keys of one type: integer ids numerically, string ids by code point.
- *
- * @example
- * [10, 9].sort(idComparator('integer')); // [9, 10]
- */
+/** Orders primary keys of one type: integer ids numerically, string ids by code point. */
 function idComparator(idType: 'string' | 'integer'): (a: Id, b: Id) => number {
   return idType === 'integer'
     ? (a, b) => (a as number) - (b as number)

@@ -10,9 +10,6 @@ import type { TypeStore } from './store.js';
 /**
  * The attribute (or primary key) of a type by name, or a thrown `Error` for a field
  * the schema lacks (the parser never produces one).
- *
- * @example
- * requireField(type, 'name').kind; // 'string'
  */
 export function requireField(type: ResolvedType, field: string): ResolvedAttribute {
   const attribute = field === 'id' ? type.id : type.attributes.get(field);
@@ -20,12 +17,7 @@ export function requireField(type: ResolvedType, field: string): ResolvedAttribu
   return attribute;
 }
 
-/**
- * Lowers a comparison of two fields of one record.
- *
- * @example
- * lowerFieldComparison(current, { kind: 'compare_fields', field: 'a', op: 'lt', other: 'b' }, false);
- */
+/** Lowers a comparison of two fields of one record. */
 export function lowerFieldComparison(current: TypeStore, node: CompareFieldsNode, negate: boolean): FilterPlan {
   const attribute = requireField(current.type, node.field);
   const other = requireField(current.type, node.other);
@@ -40,12 +32,7 @@ export function lowerFieldComparison(current: TypeStore, node: CompareFieldsNode
   };
 }
 
-/**
- * Lowers one comparison with a value; `constants` receives the values the plan refers to.
- *
- * @example
- * lowerCompare(current, requireField(current.type, 'name'), compareNode('name', 'eq', 'John'), false, constants);
- */
+/** Lowers one comparison with a value; `constants` receives the values the plan refers to. */
 export function lowerCompare(
   current: TypeStore,
   attribute: ResolvedAttribute,
@@ -109,9 +96,6 @@ export function lowerCompare(
  * A test of a field against a set of values (`in_`, an `or` of `eq`): two array
  * reads on the field's dictionary codes, or a `Set` lookup on a field with too many
  * distinct values for a dictionary.
- *
- * @example
- * lowerSetTest(current, 'name', ['Ann', 'Bob'], false, constants); // { kind: 'member', … }
  */
 export function lowerSetTest(current: TypeStore, field: string, values: readonly unknown[], negate: boolean, constants: unknown[]): FilterPlan {
   const codes = current.codes(field);

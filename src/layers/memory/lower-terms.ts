@@ -24,10 +24,6 @@ interface Term {
  * in an `and`, their negations the same way; `match` terms share one split of the
  * field into words whichever the junction. The result is the same two-valued plan
  * the terms give one by one (a null field fails every term, and the merged one).
- *
- * @example
- * // name = 'a' OR name = 'b' OR age > 3 → [name ∈ {a, b}, age > 3]
- * lowerTerms(nodes, current, false, false, constants, lowerOne);
  */
 export function lowerTerms(
   nodes: readonly FilterNode[],

@@ -2,11 +2,6 @@
  * A bounded map that forgets the least recently used entry: the cache of compiled
  * query shapes, so a long-running process keeps a fixed footprint however many
  * shapes clients send.
- *
- * @example
- * const cache = new LruCache<string, number>(2);
- * cache.set('a', 1); cache.set('b', 2); cache.get('a'); cache.set('c', 3);
- * cache.get('b'); // undefined: the least recently used entry was dropped
  */
 export class LruCache<K, V> {
   readonly capacity: number;

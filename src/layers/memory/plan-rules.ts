@@ -149,9 +149,6 @@ export const PLAN_RULES = {
 /**
  * The rule of a plan's kind. (TypeScript cannot correlate a union member with the
  * table entry of its kind; the table's type guarantees they match.)
- *
- * @example
- * planRule(plan).closure(plan, compilePredicate);
  */
 export function planRule(plan: FilterPlan): PlanRule<FilterPlan> {
   return PLAN_RULES[plan.kind] as PlanRule<FilterPlan>;
@@ -161,10 +158,6 @@ export function planRule(plan: FilterPlan): PlanRule<FilterPlan> {
  * Compiles a filter plan into nested closures: the evaluation used where code
  * generation is forbidden (CSP) or disabled. Gives exactly the results of the
  * generated code (both come from `PLAN_RULES`).
- *
- * @example
- * const predicate = compilePredicate(plan);
- * predicate(row, constants); // true or false
  */
 export function compilePredicate(plan: FilterPlan): BoundPredicate {
   return planRule(plan).closure(plan, compilePredicate);

@@ -78,10 +78,6 @@ export interface LoweredFilter {
  * Lowers a filter node of type `type` into a plan and its constants. Field and
  * relationship names are checked against the schema; an unknown one is a
  * programming error (the parser never produces it) and throws.
- *
- * @example
- * lowerFilter(store, 'person', { kind: 'compare', field: 'name', op: 'eq', value: 'John' });
- * // { plan: { kind: 'test', field: 'name', nullable: false, test: { kind: 'eq', constant: 0, codePoint: false }, negate: false }, constants: ['John'] }
  */
 export function lowerFilter(store: Store, type: string, node: FilterNode): LoweredFilter {
   const constants: unknown[] = [];
@@ -92,9 +88,6 @@ export function lowerFilter(store: Store, type: string, node: FilterNode): Lower
 /**
  * Lowers sort keys. The keys are total already (the parser appends the `id`
  * tie-breaker; docs/data-layer.md).
- *
- * @example
- * lowerSort(store, 'computer', [{ path: ['owner'], field: 'name', direction: 'asc' }, { path: [], field: 'id', direction: 'asc' }]);
  */
 export function lowerSort(store: Store, type: string, keys: readonly SortKey[]): SortPlanKey[] {
   const root = requireStore(store, type);
@@ -116,12 +109,7 @@ export function lowerSort(store: Store, type: string, keys: readonly SortKey[]):
   });
 }
 
-/**
- * The TypeStore of a type, or a thrown `Error` for a type the schema lacks.
- *
- * @example
- * requireStore(store, 'person').rows.length;
- */
+/** The TypeStore of a type, or a thrown `Error` for a type the schema lacks. */
 export function requireStore(store: Store, type: string): TypeStore {
   const found = store.types.get(type);
   if (found === undefined) throw new Error(`Unknown resource type "${type}" (not in the schema)`);

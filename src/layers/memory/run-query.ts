@@ -50,10 +50,6 @@ export interface QueryRunner {
  * (generated code, or closures as the option and the `auto` fallback say), and
  * scans: the keyset window is a binary search in stored order, or a test before
  * the top-k of a sorted scan, so a deep cursor page costs what a first page does.
- *
- * @example
- * const runner = createQueryRunner(store, 'auto', 1000);
- * runner.run(type, type.rows, { filter: null, sort, offset: 0, limit: 30 }, signal);
  */
 export function createQueryRunner(store: Store, option: 'auto' | 'generate' | 'closures', cacheSize: number): QueryRunner {
   const cache = new LruCache<string, CompiledShape>(cacheSize);

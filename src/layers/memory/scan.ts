@@ -39,9 +39,6 @@ const ABORT_INTERVAL = 4096;
  * generated code of `generate-scan.ts` has the same loops, specialised per query
  * shape). `top` keeps the best `offset + limit` rows of the keyset window in a
  * binary heap fused with the filter; `all` (only for `limit: null`) sorts every match.
- *
- * @example
- * scanRows(rows, 'top', (row) => row.name === 'John', byName, byNameBound, window, signal);
  */
 export function scanRows(
   rows: readonly Row[],
@@ -110,9 +107,6 @@ function scanInOrder(
 /**
  * The page of unfiltered rows in stored order or its reverse, inside the window's
  * steps `[from, to)`, copying only the page.
- *
- * @example
- * windowOf(rows, true, { offset: 0, limit: 2, from: 0, to: rows.length, … }); // the last two rows, last first
  */
 export function windowOf(rows: readonly Row[], descending: boolean, window: ScanWindow): Row[] {
   const start = window.from + window.offset;
@@ -126,9 +120,6 @@ export function windowOf(rows: readonly Row[], descending: boolean, window: Scan
  * The steps `[from, to)` of a walk in stored order (or its reverse) that lie in
  * the keyset window, by binary search: the first key is the primary key, so the
  * walk is in sort order and the bounds split it.
- *
- * @example
- * seekWindow(rows, false, { after: ['3'] }, bound); // { from: 3, to: rows.length } for ids '1'…'5'
  */
 export function seekWindow(
   rows: readonly Row[],
@@ -157,9 +148,6 @@ export function seekWindow(
 /**
  * The scan mode of a sort: stored order when the primary key is the first key
  * (it is unique, so nothing after it matters), else a heap or a full sort.
- *
- * @example
- * scanModeOf([{ slots: [], field: 'id', desc: true, codePoint: true }], 30); // 'desc'
  */
 export function scanModeOf(keys: readonly { slots: readonly number[]; field: string; desc: boolean }[], limit: number | null): ScanMode {
   const first = keys[0];

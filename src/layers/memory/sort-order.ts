@@ -32,12 +32,7 @@ interface KeyOrder {
   readonly compare: (x: unknown, y: unknown) => number;
 }
 
-/**
- * The rule of one sort key (see `KeyOrder`).
- *
- * @example
- * keyOrder({ slots: [], field: 'name', desc: true, codePoint: false }).compare(null, 'a'); // -1: nulls first descending
- */
+/** The rule of one sort key (see `KeyOrder`). */
 function keyOrder(key: SortPlanKey): KeyOrder {
   const { slots, field } = key;
   const read =
@@ -70,9 +65,6 @@ function keyOrder(key: SortPlanKey): KeyOrder {
  * decides it (nulls last ascending and first descending, code points, direction),
  * comparing row `a`'s value with `other` (row `b`'s value, or a bound's value):
  * the generated side of `keyOrder`, kept next to it so the rule changes in one place.
- *
- * @example
- * keyOrderSource({ slots: [], field: 'name', desc: false, codePoint: false }, 0, 'b');
  */
 export function keyOrderSource(key: SortPlanKey, index: number, other: string): string {
   const read = (row: string): string => {
@@ -101,12 +93,7 @@ function nullSideOf(key: SortPlanKey): -1 | 1 {
   return nullsFirst(key.desc ? 'desc' : 'asc') ? -1 : 1;
 }
 
-/**
- * Compiles sort keys into a comparator on rows.
- *
- * @example
- * rows.sort(compileComparator([{ slots: [], field: 'name', desc: false, codePoint: true }]));
- */
+/** Compiles sort keys into a comparator on rows. */
 export function compileComparator(keys: readonly SortPlanKey[]): Comparator {
   const orders = keys.map(keyOrder);
   return (a, b) => {
@@ -122,9 +109,6 @@ export function compileComparator(keys: readonly SortPlanKey[]): Comparator {
  * Compiles sort keys into the comparison of a row with a keyset bound, by the
  * same rule as `compileComparator`: a row is inside `after` when the result is
  * positive, inside `before` when it is negative.
- *
- * @example
- * compileBoundComparator(keys)(row, ['Ann', '1']) > 0; // the row sorts after (Ann, 1)
  */
 export function compileBoundComparator(keys: readonly SortPlanKey[]): BoundComparator {
   const orders = keys.map(keyOrder);
@@ -138,12 +122,7 @@ export function compileBoundComparator(keys: readonly SortPlanKey[]): BoundCompa
   };
 }
 
-/**
- * Each row's sort key values, as the rows give them (`ReadResult.keys`).
- *
- * @example
- * compileKeyReader(keys)(rows); // [['Ann', '1'], [null, '3']]
- */
+/** Each row's sort key values, as the rows give them (`ReadResult.keys`). */
 export function compileKeyReader(keys: readonly SortPlanKey[]): (rows: readonly Row[]) => KeyValue[][] {
   const reads = keys.map((key) => keyOrder(key).read);
   return (rows) => rows.map((row) => reads.map((read) => read(row)));

@@ -4,22 +4,12 @@
  * ever reaches generated code.
  */
 
-/**
- * A field access on row variable `row`.
- *
- * @example
- * access('r', 'name'); // 'r["name"]'
- */
+/** A field access on row variable `row`. */
 export function access(row: string, field: string): string {
   return `${row}[${JSON.stringify(field)}]`;
 }
 
-/**
- * A non-negative integer written into the source, checked.
- *
- * @example
- * integer(3); // '3'
- */
+/** A non-negative integer written into the source, checked. */
 export function integer(value: number): string {
   if (!Number.isSafeInteger(value) || value < 0) throw new Error('Invalid index in a query plan');
   return String(value);

@@ -10,9 +10,6 @@ const MAX_CODES = 65_536;
  * The store of one type's loaded rows: the code-unit-safe string fields, checked
  * once, and the derived columns built on first use (lower-cased values for
  * `ilike`, dictionary codes for set tests).
- *
- * @example
- * typeStore({ type, rows, byId, slots }).lowered('name')[0]; // 'john'
  */
 export function typeStore({ type, rows, byId, slots }: {
   readonly type: ResolvedType;

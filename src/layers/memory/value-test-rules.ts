@@ -82,9 +82,6 @@ const VALUE_TEST_RULES = {
 /**
  * The rule of a value test's kind. (TypeScript cannot correlate a union member with
  * the table entry of its kind; the table's type guarantees they match.)
- *
- * @example
- * valueTestRule({ kind: 'eq', constant: 0, codePoint: false }).closure(test)('a', ['a']); // true
  */
 export function valueTestRule(test: ValueTest): ValueTestRule<ValueTest> {
   return VALUE_TEST_RULES[test.kind] as ValueTestRule<ValueTest>;

@@ -93,9 +93,6 @@ export interface CaseFoldingSql {
 /**
  * The `lower` and `hasWord` hooks of an engine whose `lower()` differs from
  * JavaScript on `differences`.
- *
- * @example
- * const { lower, hasWord } = caseFolding(POSTGRES_CASE_FOLDING, [DOTTED_CAPITAL_I]);
  */
 export function caseFolding(engine: CaseFoldingSql, differences: readonly CaseDifference[]): Pick<SqlDialect, 'lower' | 'hasWord'> {
   const lowered = (operand: Expression<unknown>, target: LowerTarget, active: readonly CaseDifference[], separators?: string): Expression<unknown> => {

@@ -32,24 +32,13 @@ export interface TableScope {
   readonly alias: string;
 }
 
-/**
- * A fresh compile context whose aliases are `prefix` followed by a counter.
- *
- * @example
- * const context = compileContext(mapping, postgresDialect, 's');
- * context.nextAlias(); // 's1'
- */
+/** A fresh compile context whose aliases are `prefix` followed by a counter. */
 export function compileContext(mapping: ResolvedSqlMapping, dialect: SqlDialect, prefix: string): CompileContext {
   let counter = 0;
   return { mapping, dialect, nextAlias: () => `${prefix}${++counter}` };
 }
 
-/**
- * The attribute (or `id`) of a mapped type and its column in the scope.
- *
- * @example
- * fieldOperand({ mapped: person, alias: 't0' }, 'name').column; // "t0"."name"
- */
+/** The attribute (or `id`) of a mapped type and its column in the scope. */
 export function fieldOperand(scope: TableScope, field: string): ColumnOperand {
   const { type, columns } = scope.mapped;
   const attribute: ResolvedAttribute | undefined = field === 'id' ? type.id : type.attributes.get(field);
@@ -117,13 +106,7 @@ function compileExists(
   return sql<SqlBool>`exists (select 1 from ${from} where ${link} and ${condition})`;
 }
 
-/**
- * One SQL condition for a filter tree evaluated on the records of `scope`.
- *
- * @example
- * compileFilter({ kind: 'compare', field: 'name', op: 'eq', value: 'John' }, scope, context);
- * // "t0"."name" = $1   (PostgreSQL)
- */
+/** One SQL condition for a filter tree evaluated on the records of `scope`. */
 export function compileFilter(node: FilterNode, scope: TableScope, context: CompileContext): RawBuilder<SqlBool> {
   return foldFilter(node, nodeCompilers(context), scope);
 }

@@ -34,10 +34,6 @@ export interface CompiledSort {
 /**
  * ORDER BY for sort keys on the records of `scope`. The AST's sort is total (it
  * ends with the primary key), so pages never overlap.
- *
- * @example
- * compileSort([{ path: ['owner'], field: 'name', direction: 'asc' }, { path: [], field: 'id', direction: 'asc' }], scope, context);
- * // joins: left join "person" as "s1" on …; orderBy: "s1"."name" collate "C" asc, "t0"."id" asc
  */
 export function compileSort(keys: readonly SortKey[], scope: TableScope, context: CompileContext): CompiledSort {
   const joins: RawBuilder<unknown>[] = [];

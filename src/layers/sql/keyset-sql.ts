@@ -100,10 +100,6 @@ function beyondRow(
  * The conditions of a keyset window on the compiled sort keys: rows strictly after
  * `after` and strictly before `before`, each as a leading range on the first key
  * (where the null rules allow one) and the exact condition.
- *
- * @example
- * keysetConditions(sort.keys, { after: ['Name0042', '7'] }, postgresDialect);
- * // "t0"."name" collate "C" >= $1, ("t0"."name" collate "C", "t0"."id" collate "C") > ($2, $3)
  */
 export function keysetConditions(keys: readonly CompiledSortKey[], keyset: Keyset, dialect: SqlDialect): Condition[] {
   return [
@@ -121,10 +117,6 @@ export interface KeyPlan {
 /**
  * Selects the sort key values of each row as `k0`, `k1`, … (through the sort's
  * joins for dotted keys), decoded as the row's own values are.
- *
- * @example
- * const plan = selectKeys(sort.keys);
- * plan.decode({ k0: 'Jane', k1: '3' }); // ['Jane', '3']
  */
 export function selectKeys(keys: readonly CompiledSortKey[]): KeyPlan {
   const decoders = keys.map((key) => decodeField(key.operand.attribute, key.isId));

@@ -9,21 +9,13 @@ const ANY: PatternToken = Object.freeze({ kind: 'any' });
 /**
  * The tokens of `startswith` (`prefix` then any run) or `endswith` (any run then
  * `suffix`).
- *
- * @example
- * affixPattern('startswith', '50%'); // [text '50%', any]
  */
 export function affixPattern(op: 'startswith' | 'endswith', literal: string): readonly PatternToken[] {
   const text: PatternToken = { kind: 'text', text: literal };
   return op === 'startswith' ? [text, ANY] : [ANY, text];
 }
 
-/**
- * The pattern for `LIKE … ESCAPE '!'`.
- *
- * @example
- * toLikePattern(tokenizePattern('a\\%b%')); // 'a!%b%'
- */
+/** The pattern for `LIKE … ESCAPE '!'`. */
 export function toLikePattern(tokens: readonly PatternToken[]): string {
   return tokens
     .map((token) =>
@@ -35,9 +27,6 @@ export function toLikePattern(tokens: readonly PatternToken[]): string {
 /**
  * The pattern for SQLite's case-sensitive `GLOB` (`*`, `?`, and `[x]` for a literal
  * `*`, `?` or `[`).
- *
- * @example
- * toGlobPattern(tokenizePattern('a*%')); // 'a[*]*'
  */
 export function toGlobPattern(tokens: readonly PatternToken[]): string {
   return tokens

@@ -4,9 +4,6 @@ import type { SchemaIssue } from '../../schema/schema-error.js';
  * A table, column or key name of the mapping when it is one (1 to 63 characters,
  * no NUL); otherwise records an issue naming the type and field, and returns the
  * name as text so resolving can go on and report every problem at once.
- *
- * @example
- * checkName(issues, 'person', 'name', 'full_name', 'column'); // 'full_name'
  */
 export function checkName(
   issues: SchemaIssue[],

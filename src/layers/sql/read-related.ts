@@ -53,12 +53,7 @@ export function relatedRead(
   };
 }
 
-/**
- * The linkage of a related read: its ids, with its total and keys.
- *
- * @example
- * linkageOf({ rows: [{ id: '1' }], total: 1 }); // { ids: ['1'], total: 1 }
- */
+/** The linkage of a related read: its ids, with its total and keys. */
 export function linkageOf(result: PageResult | null): LinkageResult | null {
   if (result === null) return null;
   const { rows, ...counted } = result;

@@ -21,9 +21,6 @@ function explicitMapping(
  * How one relationship is stored: the explicit mapping of it, else of its inverse,
  * else the default (a foreign key beside a to-one side, a shared join table for a
  * many-to-many pair, `<type>_<relationship>` otherwise), see docs/sql-layer.md.
- *
- * @example
- * mapRelationship(schema, {}, computerOwner, issues); // { kind: 'owner-column', column: 'owner_id', … }
  */
 export function mapRelationship(
   schema: ResolvedSchema,

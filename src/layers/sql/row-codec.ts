@@ -44,12 +44,7 @@ function decoder(attribute: ResolvedAttribute): Decoder {
   return (value) => (value === undefined || value === null ? null : decode(value));
 }
 
-/**
- * A primary key as the layer returns it: a number for `integer` ids, else a string.
- *
- * @example
- * decodeId(person.type.id, '42'); // '42' (string id)
- */
+/** A primary key as the layer returns it: a number for `integer` ids, else a string. */
 export function decodeId(attribute: ResolvedAttribute, value: unknown): Id {
   if (attribute.integer) return Number(value);
   return typeof value === 'string' ? value : String(value);
@@ -58,9 +53,6 @@ export function decodeId(attribute: ResolvedAttribute, value: unknown): Id {
 /**
  * The decoder of one selected field: `decodeId` for a primary key (null stays
  * null, as through a dotted path with no related record), else by attribute kind.
- *
- * @example
- * decodeField(person.type.attributes.get('birth_date'), false)(new Date(Date.UTC(1990, 3, 2))); // '1990-04-02'
  */
 export function decodeField(attribute: ResolvedAttribute, isId: boolean): Decoder {
   if (!isId) return decoder(attribute);
@@ -70,10 +62,6 @@ export function decodeField(attribute: ResolvedAttribute, isId: boolean): Decode
 /**
  * Selects the id and the requested attributes (all when `attributes` is
  * undefined) of the mapped type aliased `alias`.
- *
- * @example
- * const plan = selectPlan(person, 't0', ['name']);
- * plan.decode({ c0: '1', c1: 'John' }); // { id: '1', name: 'John' }
  */
 export function selectPlan(mapped: MappedType, alias: string, attributes?: readonly string[]): SelectPlan {
   const names = (attributes ?? [...mapped.type.attributes.keys()]).filter(

@@ -196,9 +196,6 @@ export const sqliteDialect: SqlDialect = {
 /**
  * The dialect of a Kysely instance, from its adapter (PGlite dialects use the
  * PostgreSQL adapter). Throws when the adapter is not one of the three.
- *
- * @example
- * detectDialect(new Kysely({ dialect: new SqliteDialect({ database }) })); // 'sqlite'
  */
 export function detectDialect(db: Kysely<unknown>): SqlDialectName {
   const adapter = db.getExecutor().adapter;
@@ -213,12 +210,7 @@ export function detectDialect(db: Kysely<unknown>): SqlDialectName {
   throw new Error(`Cannot detect the SQL dialect of adapter "${adapter.constructor.name}"; pass \`dialect\``);
 }
 
-/**
- * The hooks for a dialect name.
- *
- * @example
- * dialectHooks('postgres').name; // 'postgres'
- */
+/** The hooks for a dialect name. */
 export function dialectHooks(name: SqlDialectName): SqlDialect {
   return name === 'postgres' ? postgresDialect : name === 'mysql' ? mysqlDialect() : sqliteDialect;
 }

@@ -70,12 +70,7 @@ function causes(error: unknown): unknown[] {
   return chain;
 }
 
-/**
- * Wraps anything a driver threw in a `DataLayerError` with the right reason.
- *
- * @example
- * try { await query.execute(db); } catch (error) { throw toDataLayerError(error); }
- */
+/** Wraps anything a driver threw in a `DataLayerError` with the right reason. */
 export function toDataLayerError(error: unknown): DataLayerError {
   if (error instanceof DataLayerError) return error;
   const chain = causes(error);

@@ -187,24 +187,14 @@ function mapColumns(
   return columns;
 }
 
-/**
- * The mapped type of a resource type, for code that got the name from the schema.
- *
- * @example
- * const person = requireMappedType(mapped, 'person');
- */
+/** The mapped type of a resource type, for code that got the name from the schema. */
 export function requireMappedType(mapping: ResolvedSqlMapping, type: string): MappedType {
   const found = mapping.types.get(type);
   if (found === undefined) throw new Error(`Unknown resource type "${type}" (not in the schema)`);
   return found;
 }
 
-/**
- * The mapped relationship of a type, for code that got the name from the schema.
- *
- * @example
- * const owner = requireMappedRelationship(requireMappedType(mapped, 'computer'), 'owner');
- */
+/** The mapped relationship of a type, for code that got the name from the schema. */
 export function requireMappedRelationship(type: MappedType, relationship: string): MappedRelationship {
   const found = type.relationships.get(relationship);
   if (found === undefined) {

@@ -128,12 +128,7 @@ const SQL_OPERATORS = {
     )})`,
 } satisfies { readonly [O in ComparisonOperator]: OperatorCompiler<O> };
 
-/**
- * The SQL condition of a compare node on its column.
- *
- * @example
- * compareSql(operand, compareNode('name', 'eq', 'John'), dialect); // "t0"."name" = $1
- */
+/** The SQL condition of a compare node on its column. */
 export function compareSql(operand: ColumnOperand, node: CompareNode, dialect: SqlDialect): RawBuilder<SqlBool> {
   // `SQL_OPERATORS[node.op]` takes the node of that operator; TypeScript cannot correlate the two.
   const compile = SQL_OPERATORS[node.op] as (operand: ColumnOperand, node: CompareNode, dialect: SqlDialect) => RawBuilder<SqlBool>;

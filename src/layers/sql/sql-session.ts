@@ -26,13 +26,7 @@ export interface SqlSession {
   compile<T>(read: SqlRead<T>): CompiledRead<T>;
 }
 
-/**
- * The session of one layer over `db`.
- *
- * @example
- * const session = createSqlSession(db, postgresDialect, 5_000);
- * await session.run(signal, (executor) => sql`select 1`.execute(executor));
- */
+/** The session of one layer over `db`. */
 export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statementTimeoutMs: number | undefined): SqlSession {
   let hooks = dialect;
   let preparing: Promise<unknown> | undefined;

@@ -34,13 +34,7 @@ export interface LowerTarget {
  */
 export const DOTTED_CAPITAL_I: CaseDifference = { from: '\u0130', js: '\u0130'.toLowerCase(), engine: 'i' };
 
-/**
- * Whether a character is a word character of `match`.
- *
- * @example
- * isWordCharacter('①'); // true: \p{N}
- * isWordCharacter('\u0307'); // false: a combining mark
- */
+/** Whether a character is a word character of `match`. */
 export function isWordCharacter(char: string): boolean {
   return WORD_CHARACTER.test(char);
 }
@@ -65,9 +59,6 @@ const rangesByClass = new Map<CharacterClass, string>();
  * classes follow another Unicode version or the locale: `word` (the word
  * characters of `match`), `cased` and `caseIgnorable` (the context of a final
  * sigma), and these two within words. Computed once per class, on first use.
- *
- * @example
- * new RegExp(`^[${characterRanges('word')}]+$`, 'u').test('①two'); // true
  */
 export function characterRanges(name: CharacterClass): string {
   let ranges = rangesByClass.get(name);
@@ -78,12 +69,7 @@ export function characterRanges(name: CharacterClass): string {
   return ranges;
 }
 
-/**
- * The word characters of `match` as code-point ranges (`characterRanges('word')`).
- *
- * @example
- * new RegExp(`^[${wordCharacterRanges()}]+$`, 'u').test('①two'); // true
- */
+/** The word characters of `match` as code-point ranges (`characterRanges('word')`). */
 export function wordCharacterRanges(): string {
   return characterRanges('word');
 }
@@ -125,9 +111,6 @@ function addRuns(ranges: [number, number][], runs: RegExp, first: number, last: 
  * The differences between `toLowerCase()` and an engine's `lower()`, given the
  * characters the engine changes (code point → its lower case) up to
  * `LAST_CASED_CODE_POINT`.
- *
- * @example
- * caseDifferences(new Map([[0x41, 'a'], [0x130, 'i']])); // [İ, Ⓐ…Ⓩ, …] where JavaScript differs
  */
 export function caseDifferences(engineLower: ReadonlyMap<number, string>): CaseDifference[] {
   const differences: CaseDifference[] = [];
@@ -148,10 +131,6 @@ export function caseDifferences(engineLower: ReadonlyMap<number, string>): CaseD
  * (`words`) — those whose engine lower case is not a word character when the
  * character is (or the other way round). Rewriting only these keeps the common
  * comparison as cheap as a plain `lower()`.
- *
- * @example
- * relevantDifferences([DOTTED_CAPITAL_I], { text: 'is%', oneWildcard: false }, false); // [İ]
- * relevantDifferences([DOTTED_CAPITAL_I], { text: 'bob', oneWildcard: false }, false); // []
  */
 export function relevantDifferences(
   differences: readonly CaseDifference[],

@@ -28,10 +28,6 @@ interface TableUse {
  * Probes the database for what the mapping and the dialect need; throws one
  * `SqlSetupError` listing every missing table, column and function. A database
  * that cannot be reached fails the first probe (`select 1`) with the driver's error.
- *
- * @example
- * await verifySqlSetup(db, layer.mapping, sqliteDialect);
- * // SqlSetupError: column "vol_titel" of table "book" (book.title): no such column: vol_titel
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the layer's single Kysely boundary (see sql-layer.ts)
 export async function verifySqlSetup(db: Kysely<any>, mapping: ResolvedSqlMapping, dialect: SqlDialect): Promise<void> {

@@ -41,10 +41,6 @@ let frames = new Int32Array(STRIDE * 32);
  * When there are no more than `maxDepth` of them, no nesting can exceed it and
  * `scanJson` is not needed before `JSON.parse`; for usual filters this costs a
  * handful of calls instead of a pass over every character.
- *
- * @example
- * mayExceedJsonDepth('[{"not":{"not":{}}}]', 3); // true (four openings)
- * mayExceedJsonDepth('[{"name":"a","op":"eq","val":1}]', 3); // false
  */
 export function mayExceedJsonDepth(text: string, maxDepth: number): boolean {
   let count = 0;
@@ -63,10 +59,6 @@ export function mayExceedJsonDepth(text: string, maxDepth: number): boolean {
  * than `scanJson`, which locates the repeat when this says there may be one. Keys the
  * walk misses, and colons inside strings, only make it answer `true` (a scan for
  * nothing), never hide a repeat.
- *
- * @example
- * mayRepeatKeys('{"op":"eq","op":"ne"}', { op: 'ne' }); // true
- * mayRepeatKeys('{"name":"a","op":"eq","val":1}', { name: 'a', op: 'eq', val: 1 }); // false
  */
 export function mayRepeatKeys(text: string, parsed: unknown): boolean {
   let colons = 0;
@@ -108,11 +100,6 @@ function countKeys(value: object): number {
  * gives no fault or an arbitrary one (never an exception): `JSON.parse` rejects it.
  * A pass over every character costs about half of `JSON.parse`, so the parser runs it
  * only when `mayExceedJsonDepth` or `mayRepeatKeys` says it must.
- *
- * @example
- * scanJson('[{"not":{"not":{}}}]', 3); // { kind: 'too_deep', pointer: '/0/not/not' }
- * scanJson('{"op":"eq","op":"ne"}', 3); // { kind: 'duplicate_key', pointer: '', key: 'op' }
- * scanJson('[{"name":"name","op":"eq","val":"x"}]', 3); // undefined
  */
 export function scanJson(text: string, maxDepth: number): JsonScanFault | undefined {
   const length = text.length;
@@ -248,9 +235,6 @@ function pointerTo(text: string, stack: Int32Array, depth: number): string {
  * The JSON nesting a filter within `maxFilterDepth` levels of and/or/not/any/has can
  * reach: the top array and its entry, two levels per `and`/`or` (object and array),
  * and one for a value list (`between`, `in_`).
- *
- * @example
- * jsonDepthBound(10); // 23
  */
 export function jsonDepthBound(maxFilterDepth: number): number {
   return 2 * maxFilterDepth + 3;
@@ -260,8 +244,5 @@ export function jsonDepthBound(maxFilterDepth: number): number {
  * The deepest nesting the parser accepts whatever `maxFilterDepth` says: resolving
  * recurses once or twice per level, and a few thousand levels would exhaust the stack.
  * A configured limit above it acts as this one (and errors report it as the limit).
- *
- * @example
- * Math.min(limits.maxFilterDepth, FILTER_DEPTH_CEILING);
  */
 export const FILTER_DEPTH_CEILING = 1000;

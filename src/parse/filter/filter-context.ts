@@ -8,10 +8,6 @@ import { FILTER_DEPTH_CEILING } from './depth-scan.js';
  * What resolving one request's filter needs: the limits, the data layer's
  * operators, the parameter being resolved (for `source.parameter`) and the node
  * budget shared by the JSON form and every simple filter.
- *
- * @example
- * const context = new FilterContext(limits, undefined);
- * context.parameter = 'filter[name]';
  */
 export class FilterContext {
   /** The parameter being resolved, exactly as sent: `filter` or `filter[name]`. */

@@ -16,10 +16,6 @@ const SURROGATE = /[\uD800-\uDFFF]/u;
  * `invalid_filter_entry` pointing at the object, reported once the text is known to
  * be JSON: the scan finds it when it ran for the depth, or runs when `mayRepeatKeys`
  * cannot rule a repeat out.
- *
- * @example
- * parseJsonFilter({ parameter: 'filter', value: '[{"name":"name","op":"eq","val":"John"}]' }, person, context);
- * // [{ kind: 'compare', field: 'name', op: 'eq', value: 'John' }]
  */
 export function parseJsonFilter(raw: RawParameter, table: TypeTable, context: FilterContext): FilterNode[] {
   const { limits } = context;

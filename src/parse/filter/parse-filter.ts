@@ -13,9 +13,6 @@ import { parseSimpleFilter } from './simple-form.js';
  * all ANDed. No entry gives `null`; one entry stays itself; several become one
  * `and` node. Faults of the JSON form and of each simple filter are independent and
  * collected into `errors`.
- *
- * @example
- * parseFilter(raw, person, context, errors); // { kind: 'and', nodes: [...] }
  */
 export function parseFilter(
   raw: RawQuery,

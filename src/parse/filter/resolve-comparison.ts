@@ -35,10 +35,6 @@ const OPERATORS_OF_KIND: ReadonlyMap<FieldKind, ReadonlySet<string>> = new Map(
  * operator checked against the field's kind and the data layer's operators, and the
  * value against the attribute's JSON Schema. Relationship names take `any`
  * (to-many) or `has` (to-one) with a nested entry as `val`.
- *
- * @example
- * resolveComparison(person, 'computers__serial', 'startswith', { kind: 'value', value: 'SN' }, 0, context);
- * // { kind: 'any', relationship: 'computers', node: { kind: 'compare', field: 'serial', op: 'startswith', value: 'SN' } }
  */
 export function resolveComparison(
   table: TypeTable,

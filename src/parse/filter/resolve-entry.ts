@@ -13,9 +13,6 @@ import { resolveComparison } from './resolve-comparison.js';
  * Recursion is bounded: the depth scan ran before `JSON.parse`, and `depth` is
  * checked against `maxFilterDepth` at every level. `context.path` locates the
  * entry for error pointers.
- *
- * @example
- * resolveEntry({ or: [{ name: 'name', op: 'eq', val: 'A' }] }, person, 0, context);
  */
 export function resolveEntry(entry: unknown, table: TypeTable, depth: number, context: FilterContext): FilterNode {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {

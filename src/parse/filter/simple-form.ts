@@ -9,10 +9,6 @@ import { resolveComparison } from './resolve-comparison.js';
  * `{name: <field>, op: "eq", val: <value>}` with the text converted to the
  * attribute's declared type, a comma being part of the value, and `rel__field`
  * shortcuts (chains too) rewritten into `any`/`has` nodes.
- *
- * @example
- * parseSimpleFilter({ parameter: 'filter[computers__serial]', member: 'computers__serial', value: 'X' }, person, context);
- * // { kind: 'any', relationship: 'computers', node: { kind: 'compare', field: 'serial', op: 'eq', value: 'X' } }
  */
 export function parseSimpleFilter(raw: RawMember, table: TypeTable, context: FilterContext): FilterNode {
   return resolveComparison(table, raw.member, 'eq', { kind: 'text', text: raw.value }, 0, context);

@@ -8,10 +8,6 @@ const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
  * Converts the text of a simple filter (`filter[age]=42`) to the attribute's
  * declared type: numbers in JSON number syntax, booleans `true`/`false`, dates and
  * strings as they are. Returns `undefined` when the text cannot be converted.
- *
- * @example
- * convertSimpleValue(age, '42'); // 42
- * convertSimpleValue(active, 'yes'); // undefined
  */
 export function convertSimpleValue(attribute: ResolvedAttribute, text: string): Scalar | undefined {
   switch (attribute.kind) {

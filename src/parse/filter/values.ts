@@ -13,9 +13,6 @@ import { codePointLength, isUnstorable, storableText } from '../../rules/string-
  * limits on strings, lists, wildcards and words. Throws `invalid_value` (or the
  * limit's code) pointing at `val`. `eq null`/`ne null` are rewritten by the caller
  * (to `is_ null`/`isnot null`) before this is called.
- *
- * @example
- * checkValue(birthDate, 'between', ['1990-01-01', '1999-12-31'], context); // the frozen list
  */
 export function checkValue(
   attribute: ResolvedAttribute,
@@ -87,9 +84,6 @@ function checkList(attribute: ResolvedAttribute, values: unknown[], context: Fil
  * One non-null value, checked against the attribute's JSON Schema; `at` locates it
  * under the current entry for the error's pointer: a suffix (`/val`), or the index of
  * a list item (`/val/2`, written only when there is an error).
- *
- * @example
- * checkScalar(birthDate, '2021-02-30', '/val', context); // throws invalid_value
  */
 function checkScalar(attribute: ResolvedAttribute, value: unknown, at: string | number, context: FilterContext): Scalar {
   // Stryker disable next-line ConditionalExpression: JSON (and the simple form) never gives undefined; the check is for callers in code

@@ -2,11 +2,6 @@
  * Decodes one `application/x-www-form-urlencoded` component: `+` is a space and
  * percent-escapes are decoded once. Returns `undefined` for a malformed escape, an
  * escape that is not UTF-8, or a NUL character, which the caller reports as a 400.
- *
- * @example
- * decodeComponent('page%5Bsize%5D'); // 'page[size]'
- * decodeComponent('John+Doe'); // 'John Doe'
- * decodeComponent('%zz'); // undefined
  */
 export function decodeComponent(raw: string): string | undefined {
   if (raw.length < 64 && isPlain(raw)) return raw;

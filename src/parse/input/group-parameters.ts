@@ -7,11 +7,6 @@ import { emptyRawQuery, type RawMember, type RawQuery } from './raw-query.js';
  * other unknown name is left to the host; a repeated parameter is a 400 naming it;
  * `sort[]`, `filter[a][b]` and other shapes where a plain value belongs are a 400
  * `invalid_parameter`. Faults are collected, so several are reported together.
- *
- * @example
- * const grouper = new ParameterGrouper();
- * grouper.add('page[size]', '10');
- * grouper.query.page; // [{ parameter: 'page[size]', member: 'size', value: '10' }]
  */
 export class ParameterGrouper {
   readonly query: RawQuery = emptyRawQuery();

@@ -29,13 +29,7 @@ export interface RawQuery {
   readonly fields: RawMember[];
 }
 
-/**
- * An empty family table.
- *
- * @example
- * const raw = emptyRawQuery();
- * raw.sort = { parameter: 'sort', value: '-name' };
- */
+/** An empty family table. */
 export function emptyRawQuery(): RawQuery {
   return { filter: undefined, simpleFilters: [], sort: undefined, page: [], include: undefined, fields: [] };
 }

@@ -10,12 +10,7 @@ import type { ParameterGrouper } from './group-parameters.js';
  */
 export type QueryInput = string | URLSearchParams | ParsedQueryObject;
 
-/**
- * Reads any accepted input into its parameter families.
- *
- * @example
- * readInput('sort=name', limits).query.sort; // { parameter: 'sort', value: 'name' }
- */
+/** Reads any accepted input into its parameter families. */
 export function readInput(input: QueryInput, limits: QueryLimits): ParameterGrouper {
   if (typeof input === 'string') return readQueryString(input, limits);
   if (input instanceof URLSearchParams) return readSearchParams(input, limits);

@@ -24,10 +24,6 @@ const MAX_BRACKETS = 2;
  * arrays inside arrays, so a hostile object cannot make it recurse deeply. Its
  * encoder keeps lone surrogates as they are, so the value rules reject them as they
  * do in a query string (qs alone would quietly turn them into U+FFFD).
- *
- * @example
- * readObject({ filter: { name: 'John' }, page: { size: '10' } }, limits).query.page;
- * // [{ parameter: 'page[size]', member: 'size', value: '10' }]
  */
 export function readObject(input: ParsedQueryObject, limits: QueryLimits): ParameterGrouper {
   const text = qs.stringify(input, {

@@ -14,10 +14,6 @@ import { ParameterGrouper } from './group-parameters.js';
  * qs is deliberately not used on this path: it would merge `sort[]=a` and repeated
  * parameters into the same array, lose the names as sent, and cost more per call
  * than the whole validated parse is allowed to (docs/performance.md).
- *
- * @example
- * readQueryString('?filter[name]=John&sort=-birth_date', limits).query.sort;
- * // { parameter: 'sort', value: '-birth_date' }
  */
 export function readQueryString(raw: string, limits: QueryLimits): ParameterGrouper {
   const text = raw.charCodeAt(0) === 63 /* ? */ ? raw.slice(1) : raw;

@@ -6,9 +6,6 @@ import { ParameterGrouper } from './group-parameters.js';
 /**
  * Sorts the entries of a `URLSearchParams` (already decoded) into families. The
  * length budget counts the decoded names and values; NUL characters are a 400.
- *
- * @example
- * readSearchParams(new URL(request.url).searchParams, limits);
  */
 export function readSearchParams(params: URLSearchParams, limits: QueryLimits): ParameterGrouper {
   const grouper = new ParameterGrouper();

@@ -101,12 +101,7 @@ const STRESS_STRING_IDS: readonly string[] = ['1', '2', '3', '9', '10', '11', '2
 /** Integer ids. */
 const STRESS_INTEGER_IDS: readonly number[] = [1, 2, 3, 4, 5, 7, 9, 10, 11, 20, 100, 1000];
 
-/**
- * The pool of one field kind (non-null values only).
- *
- * @example
- * stressValues('date', false); // ['1969-12-31', '1970-01-01', …]
- */
+/** The pool of one field kind (non-null values only). */
 export function stressValues(kind: FieldKind, integer: boolean): readonly (string | number | boolean)[] {
   switch (kind) {
     case 'string':
@@ -120,12 +115,7 @@ export function stressValues(kind: FieldKind, integer: boolean): readonly (strin
   }
 }
 
-/**
- * The pool of ids of a type.
- *
- * @example
- * stressIds('integer'); // [1, 2, 3, …]
- */
+/** The pool of ids of a type. */
 export function stressIds(idType: 'string' | 'integer'): readonly Id[] {
   return idType === 'integer' ? STRESS_INTEGER_IDS : STRESS_STRING_IDS;
 }

@@ -16,9 +16,6 @@ export interface ValueSources {
  * the enum members (or the stress pool of the field's kind), the extra values, and
  * the values the data holds, keeping only those the field's JSON Schema accepts and
  * no longer than `maxLength`.
- *
- * @example
- * valuePool(person, person.attributes.get('name'), { data }, 256);
  */
 export function valuePool(
   type: ResolvedType,

@@ -21,9 +21,6 @@ interface Outcome {
 /**
  * Every direction of a sort flipped, `id` included: how the executor reads a page
  * backwards (docs/data-layer.md).
- *
- * @example
- * flipSort([{ path: [], field: 'score', direction: 'asc' }]); // [{ …, direction: 'desc' }]
  */
 export function flipSort(sort: readonly SortKey[]): SortKey[] {
   return sort.map((key) => ({ ...key, direction: flipDirection(key.direction) }));
@@ -70,10 +67,6 @@ function describe(outcome: Outcome): string {
  * Runs one keyset case on a layer: `undefined` when it answers as expected,
  * otherwise the request and the expected and actual ids, keys and totals (a total
  * is only checked when the case counts, or when the layer gives one anyway).
- *
- * @example
- * await checkKeysetCase(layer, KEYSET_CASES[0], signal);
- * // 'read author sort=score,id keyset {} limit 3\nexpected ids [4,3,10] keys [[-2.25,4],[0,3],[0.001,10]] (total 12)\nactual   ids [4,3] …'
  */
 export async function checkKeysetCase(layer: DataLayer, example: KeysetCase, signal: AbortSignal): Promise<string | undefined> {
   const expected: Outcome = example.expect;

@@ -67,9 +67,6 @@ export interface WalkSubject {
  * page sizes, every page read forward (after the last row's keys) and backward (the
  * flipped sort) must give exactly the rows, order and keys of one unpaginated read
  * of `reference`; rejects with the first difference (shrunk), with the pages read.
- *
- * @example
- * await compareWalks({ queries: datasetQueries(dataset, layer, skips), ...dataset, reference, layer }, seed, 20);
  */
 export async function compareWalks(subject: WalkSubject, seed: number, numRuns: number): Promise<void> {
   const { schema, data, reference, layer } = subject;

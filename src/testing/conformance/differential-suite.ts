@@ -26,9 +26,6 @@ export interface PropertySettings {
  * Resolves the property settings: `JSONAPI_QUERY_SEED` (an integer, or `random` for a
  * fresh seed) and `JSONAPI_QUERY_RUNS` from the environment first, then the options,
  * then the defaults (a fresh seed, 20 queries per dataset, 5 datasets).
- *
- * @example
- * propertySettings({ numRuns: 50 }); // { seed: 1712345678, numRuns: 50, datasets: 5 }
  */
 function propertySettings(options: PropertyOptions = {}): PropertySettings {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
@@ -45,12 +42,7 @@ export interface RandomDataset {
   readonly data: Dataset;
 }
 
-/**
- * The random datasets of a differential run: `settings.datasets` of them, drawn from `settings.seed`.
- *
- * @example
- * randomDatasets(propertySettings()).length; // 5
- */
+/** The random datasets of a differential run: `settings.datasets` of them, drawn from `settings.seed`. */
 export function randomDatasets(settings: PropertySettings): readonly RandomDataset[] {
   return fc.sample(
     arbitrarySchema().chain((schema) => arbitraryData(schema, { minRecords: 3, maxRecords: 10 }).map((data): RandomDataset => ({ schema, data }))),
@@ -64,9 +56,6 @@ export function randomDatasets(settings: PropertySettings): readonly RandomDatas
  * (within the operators the layer declares) run through `executeCollection` on both;
  * ids, order, total and the included set must be the same. Then random cursor
  * walks: every page forward and backward must give the order of one unpaginated read.
- *
- * @example
- * registerDifferentialSuite(options, skips);
  */
 export function registerDifferentialSuite(options: DescribeDataLayerOptions, skips: SkipTable): void {
   const settings = propertySettings(options.properties);
@@ -113,9 +102,6 @@ export function registerDifferentialSuite(options: DescribeDataLayerOptions, ski
 /**
  * Runs `numRuns` random queries over one dataset on the layer and on the memory
  * layer; rejects with the first difference (shrunk), as a request line with both outcomes.
- *
- * @example
- * await compareQueries(dataset, createMemoryLayer(dataset.schema, dataset.data), layer, skips, seed, 20);
  */
 export async function compareQueries(
   dataset: RandomDataset,
@@ -146,9 +132,6 @@ export async function compareQueries(
 /**
  * Random valid queries on any type of a dataset, within the operators the layer
  * declares and `skip` does not name.
- *
- * @example
- * fc.sample(datasetQueries(dataset, layer, skips), 1)[0]?.type; // 'person'
  */
 export function datasetQueries(dataset: RandomDataset, layer: DataLayer, skips: SkipTable): fc.Arbitrary<QueryAST> {
   const { schema, data } = dataset;

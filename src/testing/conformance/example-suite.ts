@@ -40,9 +40,6 @@ export const EXAMPLE_CASE_IDS: ReadonlySet<string> = new Set(
  * Registers the example suite: the conformance dataset loaded once into a layer,
  * then every hand-written case, each skipped with its reason where `skip` names
  * it or the layer does not declare an operator it uses.
- *
- * @example
- * registerExampleSuite(options, skipTable(options.skip, EXAMPLE_CASE_IDS));
  */
 export function registerExampleSuite(options: DescribeDataLayerOptions, skips: SkipTable): void {
   const suiteReason = skips.reasonFor('examples');
@@ -200,10 +197,6 @@ function registerIncludeCases(register: Register): void {
  * Runs one collection case on a layer: `undefined` when it answers as expected,
  * otherwise what a developer needs to replay it — the request as a query string and
  * the expected and actual ids and totals (a layer that throws fails with its error).
- *
- * @example
- * await checkCollectionCase(layer, COLLECTION_CASES[0], signal);
- * // 'GET /authors?filter=[{"name":"name","op":"eq","val":"alice"}]\nexpected ids [2] (total 1)\nactual ids   [1, 2] (total 2)'
  */
 export async function checkCollectionCase(layer: DataLayer, example: CollectionCase, signal: AbortSignal): Promise<string | undefined> {
   const ast = parse(example.type, example.query);

@@ -13,13 +13,7 @@ const COLLECT: FilterFolder<void, Set<Operator>> = {
   has: (node, found, collect) => collect(node.node, found.add('has')),
 };
 
-/**
- * The operators a filter uses, each once, in the order met (depth first).
- *
- * @example
- * operatorsOf({ kind: 'any', relationship: 'books', node: { kind: 'compare', field: 'title', op: 'like', value: 'Go%' } });
- * // ['any', 'like']
- */
+/** The operators a filter uses, each once, in the order met (depth first). */
 export function operatorsOf(filter: FilterNode | null): Operator[] {
   const found = new Set<Operator>();
   if (filter !== null) foldFilter(filter, COLLECT, found);

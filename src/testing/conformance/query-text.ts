@@ -55,13 +55,7 @@ export interface QueryParts {
   readonly fields?: { readonly [type: string]: string };
 }
 
-/**
- * Builds an encoded query string from its parts.
- *
- * @example
- * query({ filter: [cmp('name', 'eq', 'Bob')], sort: '-rank' });
- * // 'filter=%5B%7B%22name%22...&sort=-rank'
- */
+/** Builds an encoded query string from its parts. */
 export function query(parts: QueryParts): string {
   const pairs: string[] = [];
   for (const [name, value] of Object.entries(parts.simple ?? {})) {
@@ -78,12 +72,7 @@ export function query(parts: QueryParts): string {
   return pairs.join('&');
 }
 
-/**
- * A query string as a person reads it: decoded where it decodes, as sent otherwise.
- *
- * @example
- * decodeQuery('sort=-rank&filter%5Bname%5D=Bob'); // 'sort=-rank&filter[name]=Bob'
- */
+/** A query string as a person reads it: decoded where it decodes, as sent otherwise. */
 export function decodeQuery(query: string): string {
   try {
     return decodeURIComponent(query);

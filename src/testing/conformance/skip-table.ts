@@ -16,10 +16,6 @@ export interface SkipTable {
 /**
  * Checks the `skip` option: every key must be a case id, an operator or a suite
  * name, and every reason a non-empty string, so a typo never silently keeps a case.
- *
- * @example
- * const skips = skipTable({ match: 'no portable word match yet' }, caseIds);
- * skips.operatorReason(['eq', 'match']); // 'operator match: no portable word match yet'
  */
 export function skipTable(skip: { readonly [key: string]: string } | undefined, caseIds: ReadonlySet<string>): SkipTable {
   const entries = new Map(Object.entries(skip ?? {}));
