@@ -1,16 +1,15 @@
 /**
  * Compiles the sort keys of the QueryAST into ORDER BY items, with LEFT JOINs for
- * dotted to-one paths (`owner.name`), code-point string order and nulls last
- * ascending / first descending on every engine.
+ * dotted to-one paths (`owner.name`), code-point string order and nulls where the
+ * sort rule puts them (src/rules/sort-direction.ts), on every engine.
  */
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { SortKey } from '../../ast/query-ast.js';
+import { nullsFirst } from '../../rules/sort-direction.js';
 import { type CompileContext, fieldOperand, type TableScope } from './compile-filter.js';
 import { leftJoinToOne } from './relationship-sql.js';
 import { requireMappedRelationship, requireMappedType } from './sql-mapping.js';
 import { comparable, type ColumnOperand } from './sql-operators.js';
-
-/** The primary key order (related reads of a to-one relationship, includes): the shared tie-break rule. */
 
 /** One sort key as SQL: the column, the expression ORDER BY compares, and how it sorts. */
 export interface CompiledSortKey {
@@ -61,7 +60,8 @@ export function compileSort(keys: readonly SortKey[], scope: TableScope, context
     const operand = fieldOperand(current, key.field);
     const ordered = comparable(operand, context.dialect, 'order');
     const sortKey = { operand, ordered, direction: key.direction, nullable: nullable || operand.attribute.nullable };
-    items.push(...context.dialect.orderBy(ordered, sortKey.direction, sortKey.nullable));
+    const nulls = !sortKey.nullable ? 'none' : nullsFirst(sortKey.direction) ? 'first' : 'last';
+    items.push(...context.dialect.orderBy(ordered, sortKey.direction, nulls));
     compiled.push({ ...sortKey, isId: key.field === 'id' });
   }
   return { joins, orderBy: items.length === 0 ? null : sql.join(items), keys: compiled };

@@ -19,6 +19,7 @@ export {
   mysqlDialect,
   postgresDialect,
   sqliteDialect,
+  type NullOrder,
   type SqlDialect,
   type SqlDialectName,
 } from './sql-dialect.js';

@@ -28,6 +28,9 @@ import {
 /** The SQL dialects the layer speaks. PGlite speaks `postgres`, MariaDB `mysql`. */
 export type SqlDialectName = 'postgres' | 'mysql' | 'sqlite';
 
+/** Where an ORDER BY item puts its nulls; `none` for an operand that cannot be null. */
+export type NullOrder = 'first' | 'last' | 'none';
+
 /** The per-engine hooks. */
 export interface SqlDialect {
   readonly name: SqlDialectName;
@@ -44,8 +47,12 @@ export interface SqlDialect {
   likeLowered(operand: Expression<unknown>, tokens: readonly PatternToken[]): RawBuilder<SqlBool>;
   /** The operand, lower-cased and split on non-letters/non-digits, contains `word` (already lower-cased). */
   hasWord(operand: Expression<unknown>, word: string): RawBuilder<SqlBool>;
-  /** ORDER BY items: nulls last ascending, first descending. */
-  orderBy(operand: Expression<unknown>, direction: 'asc' | 'desc', nullable: boolean): RawBuilder<unknown>[];
+  /**
+   * ORDER BY items with the operand's nulls `first` or `last` — the layer passes what
+   * the sort rule says (src/rules/sort-direction.ts), the dialect only spells it — or
+   * `none` when the operand cannot be null.
+   */
+  orderBy(operand: Expression<unknown>, direction: 'asc' | 'desc', nulls: NullOrder): RawBuilder<unknown>[];
   /** A boolean as the engine stores it. */
   encodeBoolean(value: boolean): unknown;
   /**
@@ -67,6 +74,21 @@ export type { LowerTarget } from './unicode-case.js';
 
 function nativeOrder(operand: Expression<unknown>, direction: 'asc' | 'desc'): RawBuilder<unknown> {
   return direction === 'asc' ? sql`${operand} asc` : sql`${operand} desc`;
+}
+
+/** `NULLS FIRST` / `NULLS LAST`, for the engines that have them (PostgreSQL, SQLite 3.30+). */
+function spelledNullOrder(operand: Expression<unknown>, direction: 'asc' | 'desc', nulls: 'first' | 'last'): RawBuilder<unknown> {
+  const order = nativeOrder(operand, direction);
+  return nulls === 'first' ? sql`${order} nulls first` : sql`${order} nulls last`;
+}
+
+/**
+ * PostgreSQL's own null order (its manual, "Sorting Rows": `NULLS LAST` is the
+ * default ascending, `NULLS FIRST` descending): an ORDER BY item that asks for it
+ * is written without the clause, so the statements stay as short as hand-written ones.
+ */
+function postgresDefaultNulls(direction: 'asc' | 'desc'): NullOrder {
+  return direction === 'asc' ? 'last' : 'first';
 }
 
 function likeEscaped(operand: Expression<unknown>, tokens: readonly PatternToken[]): RawBuilder<SqlBool> {
@@ -101,7 +123,9 @@ function postgresHooks(differences: readonly CaseDifference[]): SqlDialect {
     ...caseFolding(POSTGRES_CASE_FOLDING, differences),
     like: likeEscaped,
     likeLowered: likeEscaped,
-    orderBy: (operand, direction) => [nativeOrder(operand, direction)],
+    orderBy: (operand, direction, nulls) => [
+      nulls === 'none' || nulls === postgresDefaultNulls(direction) ? nativeOrder(operand, direction) : spelledNullOrder(operand, direction, nulls),
+    ],
     encodeBoolean: (value) => value,
     rowValues: true,
     prepare: async (db) => {
@@ -161,10 +185,11 @@ function mysqlHooks(collate: RawBuilder<unknown>, differences: readonly CaseDiff
     ...caseFolding(mysqlCaseFolding(collate), differences),
     like: (operand, tokens) => likeEscaped(sql`${operand} ${collate}`, tokens),
     likeLowered: (operand, tokens) => likeEscaped(sql`${operand} ${collate}`, tokens),
-    orderBy: (operand, direction, nullable) =>
-      nullable
-        ? [direction === 'asc' ? sql`(${operand} is null) asc` : sql`(${operand} is null) desc`, nativeOrder(operand, direction)]
-        : [nativeOrder(operand, direction)],
+    // No NULLS FIRST/LAST: a leading `IS NULL` key (0 for a value, 1 for a null) places the nulls.
+    orderBy: (operand, direction, nulls) =>
+      nulls === 'none'
+        ? [nativeOrder(operand, direction)]
+        : [nulls === 'last' ? sql`(${operand} is null) asc` : sql`(${operand} is null) desc`, nativeOrder(operand, direction)],
     encodeBoolean: (value) => (value ? 1 : 0),
     prepare: async (db) => {
       const { rows } = await mysqlLowerQuery(collate).execute(db);
@@ -185,10 +210,7 @@ export const sqliteDialect: SqlDialect = {
   // SQLite's LIKE folds ASCII case only, which cannot matter once both sides are lower-cased.
   likeLowered: likeEscaped,
   hasWord: (operand, word) => sql<SqlBool>`jq_has_word(${operand}, ${word})`,
-  orderBy: (operand, direction, nullable) =>
-    nullable
-      ? [direction === 'asc' ? sql`${operand} asc nulls last` : sql`${operand} desc nulls first`]
-      : [nativeOrder(operand, direction)],
+  orderBy: (operand, direction, nulls) => [nulls === 'none' ? nativeOrder(operand, direction) : spelledNullOrder(operand, direction, nulls)],
   encodeBoolean: (value) => (value ? 1 : 0),
   rowValues: true,
 };
