@@ -107,6 +107,12 @@ function resolveEntries(resolve: ScopeResolver, type: string, entries: readonly 
  * resolver reads (rules/filter-rules.ts): every field is `id` or an attribute of the
  * type it is evaluated on, every relationship exists with the right cardinality,
  * every operator is the layer's. A sentence of a `ScopeError` ends with a period.
+ *
+ * Not through the resolver itself (as JSON entries): a node is the server's own,
+ * already resolved filter, so it may use fields clients cannot filter on
+ * (`filterable: false`, docs/handler.md "Scopes") and its values and size are not a
+ * client's to check; and the resolver reads a relationship as a name, so an unknown
+ * one would be reported as an unknown field.
  */
 function checked(filter: FilterNode, scopeType: string, schema: ResolvedSchema, operators: ReadonlySet<Operator>): FilterNode {
   const fail = (detail: string): never => {
