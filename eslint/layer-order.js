@@ -12,7 +12,7 @@ export const FLOORS = [
   ['limits.ts', 'errors'],
   ['schema'],
   ['ast'],
-  ['rules'],
+  ['rules', 'layers/capabilities.ts'],
   ['paging', 'layers/data-layer.ts'],
   ['layers/memory', 'layers/sql', 'example', 'parse'],
   ['stringify', 'execute'],

@@ -1,0 +1,161 @@
+/**
+ * What a data layer declares it evaluates, per type: filter node kinds and operators
+ * per field kind, sort shapes, paging, includes and counts. The parser and the
+ * executor check every query against it before the layer is called, so a query the
+ * layer cannot answer is a 400 naming what the client wrote, never a 500; the
+ * fallback of `jsonapi-query/memory` evaluates the rest in memory; the conformance
+ * kit runs only what a layer declares (docs/data-layer.md).
+ */
+import type { FilterNodeKind } from '../ast/filter-node.js';
+import { OPERATORS_BY_KIND, type ComparisonOperator, type Operator } from '../ast/operators.js';
+import type { FieldKind } from '../schema/resolved-schema.js';
+
+/** The filter node kinds besides `compare`, which every layer evaluates. */
+export const COMBINING_NODE_KINDS = ['and', 'or', 'not', 'compare_fields', 'any', 'has'] as const;
+
+/** `'or'`, `'any'`, …: a filter node kind a layer may leave out. */
+export type CombiningNodeKind = (typeof COMBINING_NODE_KINDS)[number];
+
+/**
+ * The filters a layer evaluates on reads of one type (nested `any`/`has` nodes
+ * included: the layer evaluates the whole tree).
+ *
+ * @example
+ * // `eq` on every field, ANDs of those, nothing else
+ * { nodes: ['and'], operators: { string: ['eq'], number: ['eq'], date: ['eq'], boolean: ['eq'] } }
+ */
+export interface FilterCapabilities {
+  /** The node kinds evaluated besides `compare`. Default: every kind (`any`/`has` only if in `operators`). */
+  readonly nodes?: readonly CombiningNodeKind[];
+  /**
+   * The comparison operators evaluated per field kind. A kind left out takes the
+   * layer's `operators` within `OPERATORS_BY_KIND`; the layer's `operators` bound every list.
+   */
+  readonly operators?: { readonly [K in FieldKind]?: readonly ComparisonOperator[] };
+}
+
+/** The sorts a layer reads. */
+export interface SortCapabilities {
+  /**
+   * Most sort keys besides the `id` tie-break that ends every sort: `1` reads
+   * `sort=-birth_date` (sent as `-birth_date,id`) but not `sort=-birth_date,name`.
+   * Default: no bound.
+   */
+  readonly maxKeys?: number;
+  /** Whether a key may follow to-one relationships (`sort=owner.name`). Default `true`. */
+  readonly paths?: boolean;
+}
+
+/** The pages a layer reads. */
+export interface PagingCapabilities {
+  /** Whether a read may start past the first row (`page[number]=2`). Default `true`. */
+  readonly offset?: boolean;
+  /** Whether it reads keyset windows (cursor pages); `canPageByCursor` narrows it per sort. Default `true`. */
+  readonly keyset?: boolean;
+}
+
+/**
+ * A data layer's declaration of what it evaluates on reads of one type; every
+ * member left out means "all of it", so a layer that declares nothing is a full
+ * one. (Writes, once they exist, will be declared here too.)
+ *
+ * @example
+ * const capabilities: Capabilities = {
+ *   filter: { nodes: ['and'], operators: { string: ['eq'], number: ['eq'], date: ['eq'], boolean: ['eq'] } },
+ *   sort: { maxKeys: 1, paths: false },
+ *   paging: { keyset: false },
+ * };
+ */
+export interface Capabilities {
+  readonly filter?: FilterCapabilities;
+  readonly sort?: SortCapabilities;
+  readonly paging?: PagingCapabilities;
+  /** Whether `readIncluded` answers (`include=…`). Default `true`. */
+  readonly includes?: boolean;
+  /** Whether reads return `total` (`meta.count`); `false` reads every page as `count: 'none'` does. Default `true`. */
+  readonly counts?: boolean;
+}
+
+/** A declaration with every default filled in: what the parser, the executor and the kit read. */
+export interface ResolvedCapabilities {
+  /** Every node kind evaluated, `compare` included. */
+  readonly nodes: ReadonlySet<FilterNodeKind>;
+  readonly operators: { readonly [K in FieldKind]: ReadonlySet<ComparisonOperator> };
+  /** `Infinity` when unbounded. */
+  readonly maxSortKeys: number;
+  readonly sortPaths: boolean;
+  readonly offset: boolean;
+  readonly keyset: boolean;
+  readonly includes: boolean;
+  readonly counts: boolean;
+}
+
+/** What a layer declares: the `operators` and `capabilities` members of `DataLayer`. */
+export interface Declaring {
+  readonly operators: ReadonlySet<Operator>;
+  readonly capabilities?: Capabilities | ((type: string) => Capabilities) | undefined;
+}
+
+/**
+ * The declaration of a layer for one type, defaults filled in and checked: a
+ * `RangeError` names the member that is not a capability (an unknown node kind, an
+ * operator its field kind does not take, a `maxKeys` that is not a non-negative
+ * integer), so a wrong declaration fails at start-up. A layer without `capabilities`
+ * declares its `operators` only.
+ *
+ * @example
+ * resolveCapabilities(layer, 'person').maxSortKeys; // 1
+ */
+export function resolveCapabilities(layer: Declaring, type: string): ResolvedCapabilities {
+  const declared = typeof layer.capabilities === 'function' ? layer.capabilities(type) : (layer.capabilities ?? {});
+  const where = `capabilities of "${type}"`;
+  if (typeof declared !== 'object' || declared === null) throw new RangeError(`${where}: expected an object`);
+  const filter = declared.filter ?? {};
+  const nodes = new Set<FilterNodeKind>(['compare']);
+  for (const kind of filter.nodes ?? COMBINING_NODE_KINDS) {
+    if (!(COMBINING_NODE_KINDS as readonly string[]).includes(kind)) {
+      throw new RangeError(`${where}: filter.nodes has "${String(kind)}", not one of ${COMBINING_NODE_KINDS.join(', ')}`);
+    }
+    if ((kind === 'any' || kind === 'has') && !layer.operators.has(kind)) continue;
+    nodes.add(kind);
+  }
+  for (const kind of Object.keys(filter.operators ?? {})) {
+    if (!Object.hasOwn(OPERATORS_BY_KIND, kind)) {
+      throw new RangeError(`${where}: filter.operators has "${kind}", not a field kind (${Object.keys(OPERATORS_BY_KIND).join(', ')})`);
+    }
+  }
+  const operatorsOf = (kind: FieldKind): ReadonlySet<ComparisonOperator> => {
+    const allowed: readonly ComparisonOperator[] = OPERATORS_BY_KIND[kind];
+    const listed = filter.operators?.[kind];
+    for (const op of listed ?? []) {
+      if (!allowed.includes(op)) throw new RangeError(`${where}: filter.operators.${kind} has "${String(op)}", which ${kind} fields do not take`);
+    }
+    return new Set((listed ?? allowed).filter((op) => layer.operators.has(op)));
+  };
+  const operators = {
+    string: operatorsOf('string'),
+    number: operatorsOf('number'),
+    date: operatorsOf('date'),
+    boolean: operatorsOf('boolean'),
+  };
+  const maxKeys = declared.sort?.maxKeys ?? Infinity;
+  if (maxKeys !== Infinity && !(Number.isSafeInteger(maxKeys) && maxKeys >= 0)) {
+    throw new RangeError(`${where}: sort.maxKeys must be a non-negative integer`);
+  }
+  return {
+    nodes,
+    operators,
+    maxSortKeys: maxKeys,
+    sortPaths: flag(declared.sort?.paths, `${where}: sort.paths`),
+    offset: flag(declared.paging?.offset, `${where}: paging.offset`),
+    keyset: flag(declared.paging?.keyset, `${where}: paging.keyset`),
+    includes: flag(declared.includes, `${where}: includes`),
+    counts: flag(declared.counts, `${where}: counts`),
+  };
+}
+
+function flag(value: boolean | undefined, where: string): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== 'boolean') throw new RangeError(`${where} must be true or false`);
+  return value;
+}
