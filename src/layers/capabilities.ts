@@ -6,9 +6,11 @@
  * fallback of `jsonapi-query/memory` evaluates the rest in memory; the conformance
  * kit runs only what a layer declares (docs/data-layer.md).
  */
-import type { FilterNodeKind } from '../ast/filter-node.js';
+import type { FilterNode, FilterNodeKind } from '../ast/filter-node.js';
+import { foldFilter, type FilterFolder } from '../ast/fold-filter.js';
 import { OPERATORS_BY_KIND, type ComparisonOperator, type Operator } from '../ast/operators.js';
-import type { FieldKind } from '../schema/resolved-schema.js';
+import type { SortKey } from '../ast/query-ast.js';
+import type { FieldKind, ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
 
 /** The filter node kinds besides `compare`, which every layer evaluates. */
 export const COMBINING_NODE_KINDS = ['and', 'or', 'not', 'compare_fields', 'any', 'has'] as const;
@@ -151,6 +153,62 @@ export function resolveCapabilities(layer: Declaring, type: string): ResolvedCap
     keyset: flag(declared.paging?.keyset, `${where}: paging.keyset`),
     includes: flag(declared.includes, `${where}: includes`),
     counts: flag(declared.counts, `${where}: counts`),
+  };
+}
+
+/**
+ * The keys of a sort besides the `id` key that ends it (`-birth_date,id` → one key):
+ * what `sort.maxKeys` bounds.
+ *
+ * @example
+ * sortKeysWritten(parseQuery('sort=-born', { schema, type: 'author' }).sort).length; // 1
+ */
+export function sortKeysWritten(sort: readonly SortKey[]): readonly SortKey[] {
+  const last = sort.at(-1);
+  return last !== undefined && last.path.length === 0 && last.field === 'id' ? sort.slice(0, -1) : sort;
+}
+
+/**
+ * Whether a layer reads this sort: at most `maxSortKeys` keys besides `id`, dotted
+ * ones only with `sortPaths`.
+ *
+ * @example
+ * readsSort(resolveCapabilities(layer, 'author'), ast.sort); // false for sort=-born,name on a one-key layer
+ */
+export function readsSort(capabilities: ResolvedCapabilities, sort: readonly SortKey[]): boolean {
+  const keys = sortKeysWritten(sort);
+  return keys.length <= capabilities.maxSortKeys && (capabilities.sortPaths || keys.every((key) => key.path.length === 0));
+}
+
+/**
+ * Whether a layer evaluates a filter of `type` on reads of that type: every node kind
+ * in `nodes`, every comparison's operator among those of its field's kind (nested
+ * `any`/`has` nodes on their target type's fields).
+ *
+ * @example
+ * evaluatesFilter(capabilities, resolveSchema(schema), 'author', ast.filter); // false for an `or` on an and-only layer
+ */
+export function evaluatesFilter(capabilities: ResolvedCapabilities, schema: ResolvedSchema, type: string, node: FilterNode): boolean {
+  const current = schema.types.get(type);
+  if (current === undefined) throw new Error(`Unknown resource type "${type}" (not in the schema)`);
+  return foldFilter(node, evaluatesFolder(capabilities, schema), current);
+}
+
+function evaluatesFolder(capabilities: ResolvedCapabilities, schema: ResolvedSchema): FilterFolder<boolean, ResolvedType> {
+  const { nodes, operators } = capabilities;
+  const kindOf = (type: ResolvedType, field: string): FieldKind => (type.attributes.get(field) ?? type.id).kind;
+  const related = (kind: 'any' | 'has', type: ResolvedType, relationship: string, node: FilterNode, fold: (node: FilterNode, type: ResolvedType) => boolean) => {
+    const target = schema.types.get(type.relationships.get(relationship)?.target ?? '');
+    return nodes.has(kind) && target !== undefined && fold(node, target);
+  };
+  return {
+    compare: (node, type) => operators[kindOf(type, node.field)].has(node.op),
+    compare_fields: (node, type) => nodes.has('compare_fields') && operators[kindOf(type, node.field)].has(node.op),
+    and: (node, type, fold) => nodes.has('and') && node.nodes.every((child) => fold(child, type)),
+    or: (node, type, fold) => nodes.has('or') && node.nodes.every((child) => fold(child, type)),
+    not: (node, type, fold) => nodes.has('not') && fold(node.node, type),
+    any: (node, type, fold) => related('any', type, node.relationship, node.node, fold),
+    has: (node, type, fold) => related('has', type, node.relationship, node.node, fold),
   };
 }
 

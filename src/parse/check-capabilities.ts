@@ -1,6 +1,6 @@
 import type { IncludePath, Page, SortKey } from '../ast/query-ast.js';
 import { jsonApiError, type JsonApiError } from '../errors/query-error.js';
-import type { ResolvedCapabilities } from '../layers/capabilities.js';
+import { sortKeysWritten, type ResolvedCapabilities } from '../layers/capabilities.js';
 import { sortKeyName } from '../rules/sort-key-text.js';
 import type { RawQuery } from './input/raw-query.js';
 
@@ -65,10 +65,4 @@ export function checkCapabilities(
       }),
     );
   }
-}
-
-/** The keys a sort names besides the `id` tie-break that ends it (`sort=-birth_date` → one key). */
-export function sortKeysWritten(sort: readonly SortKey[]): readonly SortKey[] {
-  const last = sort[sort.length - 1];
-  return last !== undefined && last.path.length === 0 && last.field === 'id' ? sort.slice(0, -1) : sort;
 }

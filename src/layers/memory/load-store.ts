@@ -64,7 +64,7 @@ export function loadStore(resolved: ResolvedSchema, data: MemoryData): Store {
  * @example
  * [10, 9].sort(idComparator('integer')); // [9, 10]
  */
-function idComparator(idType: 'string' | 'integer'): (a: Id, b: Id) => number {
+export function idComparator(idType: 'string' | 'integer'): (a: Id, b: Id) => number {
   return idType === 'integer'
     ? (a, b) => (a as number) - (b as number)
     : (a, b) => compareCodePoints(a as string, b as string);
