@@ -189,26 +189,58 @@ export function readsSort(capabilities: ResolvedCapabilities, sort: readonly Sor
  * evaluatesFilter(capabilities, resolveSchema(schema), 'author', ast.filter); // false for an `or` on an and-only layer
  */
 export function evaluatesFilter(capabilities: ResolvedCapabilities, schema: ResolvedSchema, type: string, node: FilterNode): boolean {
-  const current = schema.types.get(type);
-  if (current === undefined) throw new Error(`Unknown resource type "${type}" (not in the schema)`);
-  return foldFilter(node, evaluatesFolder(capabilities, schema), current);
+  return unevaluatedFilter(capabilities, schema, type, node) === undefined;
 }
 
-function evaluatesFolder(capabilities: ResolvedCapabilities, schema: ResolvedSchema): FilterFolder<boolean, ResolvedType> {
+/**
+ * The first part of a filter a layer does not evaluate, described as its
+ * declaration names it (`node "or"`, `operator "ilike" on string fields`), or
+ * `undefined` when it evaluates the whole filter.
+ *
+ * @example
+ * unevaluatedFilter(capabilities, resolveSchema(schema), 'author', ast.filter); // 'node "or"'
+ */
+export function unevaluatedFilter(
+  capabilities: ResolvedCapabilities,
+  schema: ResolvedSchema,
+  type: string,
+  node: FilterNode,
+): string | undefined {
+  const current = schema.types.get(type);
+  if (current === undefined) throw new Error(`Unknown resource type "${type}" (not in the schema)`);
+  return foldFilter(node, unevaluatedFolder(capabilities, schema), current);
+}
+
+type Unevaluated = string | undefined;
+
+function unevaluatedFolder(capabilities: ResolvedCapabilities, schema: ResolvedSchema): FilterFolder<Unevaluated, ResolvedType> {
   const { nodes, operators } = capabilities;
   const kindOf = (type: ResolvedType, field: string): FieldKind => (type.attributes.get(field) ?? type.id).kind;
-  const related = (kind: 'any' | 'has', type: ResolvedType, relationship: string, node: FilterNode, fold: (node: FilterNode, type: ResolvedType) => boolean) => {
+  const operator = (type: ResolvedType, field: string, op: ComparisonOperator): Unevaluated => {
+    const kind = kindOf(type, field);
+    return operators[kind].has(op) ? undefined : `operator "${op}" on ${kind} fields`;
+  };
+  const node = (kind: FilterNodeKind): Unevaluated => (nodes.has(kind) ? undefined : `node "${kind}"`);
+  const first = (...found: (() => Unevaluated)[]): Unevaluated => {
+    for (const next of found) {
+      const reason = next();
+      if (reason !== undefined) return reason;
+    }
+    return undefined;
+  };
+  const related = (kind: 'any' | 'has', type: ResolvedType, relationship: string, child: FilterNode, fold: (node: FilterNode, type: ResolvedType) => Unevaluated) => {
     const target = schema.types.get(type.relationships.get(relationship)?.target ?? '');
-    return nodes.has(kind) && target !== undefined && fold(node, target);
+    if (target === undefined) throw new Error(`"${kind}" does not apply to "${relationship}" of type "${type.name}"`);
+    return first(() => node(kind), () => fold(child, target));
   };
   return {
-    compare: (node, type) => operators[kindOf(type, node.field)].has(node.op),
-    compare_fields: (node, type) => nodes.has('compare_fields') && operators[kindOf(type, node.field)].has(node.op),
-    and: (node, type, fold) => nodes.has('and') && node.nodes.every((child) => fold(child, type)),
-    or: (node, type, fold) => nodes.has('or') && node.nodes.every((child) => fold(child, type)),
-    not: (node, type, fold) => nodes.has('not') && fold(node.node, type),
-    any: (node, type, fold) => related('any', type, node.relationship, node.node, fold),
-    has: (node, type, fold) => related('has', type, node.relationship, node.node, fold),
+    compare: (compare, type) => operator(type, compare.field, compare.op),
+    compare_fields: (compare, type) => first(() => node('compare_fields'), () => operator(type, compare.field, compare.op)),
+    and: (junction, type, fold) => first(() => node('and'), ...junction.nodes.map((child) => () => fold(child, type))),
+    or: (junction, type, fold) => first(() => node('or'), ...junction.nodes.map((child) => () => fold(child, type))),
+    not: (negation, type, fold) => first(() => node('not'), () => fold(negation.node, type)),
+    any: (found, type, fold) => related('any', type, found.relationship, found.node, fold),
+    has: (found, type, fold) => related('has', type, found.relationship, found.node, fold),
   };
 }
 
