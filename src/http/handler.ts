@@ -127,6 +127,7 @@ export function createHandler(options: HandlerOptions): Handler {
   const capabilities = new Map<string, ResolvedCapabilities>(
     [...schema.types.keys()].map((type) => [type, resolveCapabilities(options.dataLayer, type)]),
   );
+  const capabilityOf = (type: string): ResolvedCapabilities => capabilities.get(type) ?? resolveCapabilities(options.dataLayer, type);
   const serializer: SerializerOptions = {
     schema: options.schema,
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
@@ -137,7 +138,7 @@ export function createHandler(options: HandlerOptions): Handler {
   const { scope } = options;
   const { dataLayer, onQuery } = options;
   const fixedScope =
-    typeof scope === 'object' ? scopedLayer(dataLayer, resolveScope(scope, schema, resolveEntries, operators), schema) : undefined;
+    typeof scope === 'object' ? scopedLayer(dataLayer, resolveScope(scope, schema, resolveEntries, operators, capabilityOf), schema) : undefined;
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
 
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
@@ -169,7 +170,7 @@ export function createHandler(options: HandlerOptions): Handler {
       fixedScope ??
       (scopeFilters === undefined
         ? dataLayer
-        : scopedLayer(dataLayer, resolveScope(scopeFilters, schema, resolveEntries, operators), schema));
+        : scopedLayer(dataLayer, resolveScope(scopeFilters, schema, resolveEntries, operators, capabilityOf), schema));
     const execute: ExecuteOptions = {
       schema: options.schema,
       layer,

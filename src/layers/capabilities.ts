@@ -103,12 +103,30 @@ export interface Declaring {
  * `RangeError` names the member that is not a capability (an unknown node kind, an
  * operator its field kind does not take, a `maxKeys` that is not a non-negative
  * integer), so a wrong declaration fails at start-up. A layer without `capabilities`
- * declares its `operators` only.
+ * declares its `operators` only. Resolved once per layer and type (a declaration
+ * does not change while its layer lives).
  *
  * @example
  * resolveCapabilities(layer, 'person').maxSortKeys; // 1
  */
 export function resolveCapabilities(layer: Declaring, type: string): ResolvedCapabilities {
+  let byType = resolved.get(layer);
+  if (byType === undefined) {
+    byType = new Map();
+    resolved.set(layer, byType);
+  }
+  let found = byType.get(type);
+  if (found === undefined) {
+    found = resolveDeclared(layer, type);
+    byType.set(type, found);
+  }
+  return found;
+}
+
+/** Each layer's declarations, resolved once per type: a declaration does not change while the layer lives. */
+const resolved = new WeakMap<Declaring, Map<string, ResolvedCapabilities>>();
+
+function resolveDeclared(layer: Declaring, type: string): ResolvedCapabilities {
   const declared = typeof layer.capabilities === 'function' ? layer.capabilities(type) : (layer.capabilities ?? {});
   const where = `capabilities of "${type}"`;
   if (typeof declared !== 'object' || declared === null) throw new RangeError(`${where}: expected an object`);

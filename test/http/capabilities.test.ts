@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../../src/http/index.js';
 import type { DataLayer } from '../../src/layers/data-layer.js';
+import { withFallback } from '../../src/layers/memory/index.js';
 import { conformanceData } from '../../src/testing/conformance/conformance-data.js';
 import { conformanceSchema } from '../../src/testing/conformance/conformance-schema.js';
 import { createMapLayer } from '../helpers/map-layer.js';
@@ -165,5 +166,36 @@ describe('operators per field kind', () => {
       detail: 'The data layer does not support the operator "lt" on the date field "born"',
       meta: { pointer: '/0/op' },
     });
+  });
+});
+
+describe('scope filters', () => {
+  const or = [{ or: [{ name: 'status', op: 'eq', val: 'live' }, { name: 'status', op: 'eq', val: 'draft' }] }];
+
+  it('a fixed scope the layer does not evaluate fails at start-up, naming what it lacks', () => {
+    expect(() => createHandler({ schema: conformanceSchema, dataLayer: layer, scope: { author: or } })).toThrow(
+      /author.*does not evaluate node "or".*withFallback/,
+    );
+  });
+
+  it('through withFallback the same scope serves', async () => {
+    const fallback = exampleHandler({ schema: conformanceSchema, dataLayer: withFallback(conformanceSchema, layer), scope: { author: or } });
+    const { status, document } = await fallback.get('/authors', 'filter[rank]=1');
+    expect(status).toBe(200);
+    expect((document as { data: { id: string }[] }).data.map((author) => author.id)).toEqual(['2', '5', '10']);
+  });
+
+  it('a scope needs the and that joins it to the client filter', () => {
+    const lone: DataLayer = { ...layer, capabilities: { filter: { nodes: [] } } };
+    expect(() => createHandler({ schema: conformanceSchema, dataLayer: lone, scope: { author: [{ name: 'status', op: 'eq', val: 'live' }] } })).toThrow(
+      /node "and"/,
+    );
+  });
+
+  it('within the declaration, the scope narrows every read', async () => {
+    const scoped = exampleHandler({ schema: conformanceSchema, dataLayer: layer, scope: { author: [{ name: 'status', op: 'eq', val: 'live' }] } });
+    const { status, document } = await scoped.get('/authors', 'filter[rank]=1');
+    expect(status).toBe(200);
+    expect((document as { data: { id: string }[] }).data.map((author) => author.id)).toEqual(['5', '10']);
   });
 });

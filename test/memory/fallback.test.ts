@@ -164,20 +164,34 @@ describe('includes stay the layer’s own', () => {
   });
 });
 
-describe('a partial layer through the handler answers random valid queries with no 5xx', () => {
+describe('a partial layer through the handler answers random valid queries with no 5xx (collections, related and relationship routes)', () => {
   const types = Object.keys(conformanceSchema.types);
-  const queries = fc.constantFrom(...types).chain((type) =>
-    arbitraryQueryString(conformanceSchema, type, { data: conformanceData }).map((query) => ({ type, query })),
-  );
   const root = (type: string) => conformanceSchema.types[type as keyof typeof conformanceSchema.types].root;
+  /** A collection, or the to-many related or relationship route of a record (paged, filtered and sorted like one). */
+  const routes = fc.constantFrom(
+    ...types.map((type) => ({ type, path: fc.constant(`/${root(type)}`) })),
+    ...types.flatMap((owner) =>
+      Object.entries((conformanceSchema as ResourceSchema).types[owner]?.relationships ?? {})
+        .filter(([, relationship]) => relationship.to === 'many')
+        .map(([name, relationship]) => ({
+          type: relationship.target,
+          path: fc
+            .constantFrom(...(conformanceData[owner] ?? []).map((row) => String(row.id)))
+            .chain((id) => fc.constantFrom(`/${root(owner)}/${id}/${name}`, `/${root(owner)}/${id}/relationships/${name}`)),
+        })),
+    ),
+  );
+  const queries = routes.chain(({ type, path }) =>
+    fc.record({ path, query: arbitraryQueryString(conformanceSchema, type, { data: conformanceData, maxIncludePaths: 0 }) }),
+  );
   const partial = createMapLayer(conformanceSchema, conformanceData);
 
   it('with the fallback: every one is a 200', async () => {
     const handle = createHandler({ schema: conformanceSchema, dataLayer: withFallback(conformanceSchema, partial) });
     await fc.assert(
-      fc.asyncProperty(queries, async ({ type, query }) => {
-        const response = await handle({ method: 'GET', path: `/${root(type)}`, query, headers: {} });
-        expect(response.status, `${query}\n${response.body}`).toBe(200);
+      fc.asyncProperty(queries, async ({ path, query }) => {
+        const response = await handle({ method: 'GET', path, query, headers: {} });
+        expect(response.status, `${path}?${query}\n${response.body}`).toBe(200);
       }),
       { numRuns: 200 },
     );
@@ -186,9 +200,9 @@ describe('a partial layer through the handler answers random valid queries with 
   it('without it: a 200 or a 400 naming a parameter, never a 5xx', async () => {
     const handle = createHandler({ schema: conformanceSchema, dataLayer: partial });
     await fc.assert(
-      fc.asyncProperty(queries, async ({ type, query }) => {
-        const response = await handle({ method: 'GET', path: `/${root(type)}`, query, headers: {} });
-        expect([200, 400], `${query}\n${response.body}`).toContain(response.status);
+      fc.asyncProperty(queries, async ({ path, query }) => {
+        const response = await handle({ method: 'GET', path, query, headers: {} });
+        expect([200, 400], `${path}?${query}\n${response.body}`).toContain(response.status);
         if (response.status === 400) {
           const { errors } = JSON.parse(response.body) as { errors: { source?: { parameter?: string } }[] };
           expect(errors.every((error) => typeof error.source?.parameter === 'string')).toBe(true);
