@@ -12,7 +12,7 @@ export const FLOORS = [
   ['limits.ts', 'errors'],
   ['schema'],
   ['ast'],
-  ['rules'],
+  ['rules', 'layers/capabilities.ts'],
   ['layers/data-layer.ts'],
   ['paging'],
   ['layers/memory', 'layers/sql', 'example', 'parse'],

@@ -106,6 +106,17 @@ export {
   type Row,
 } from './layers/data-layer.js';
 export type { KeyValue } from './ast/query-ast.js';
+export {
+  COMBINING_NODE_KINDS,
+  resolveCapabilities,
+  type Capabilities,
+  type CombiningNodeKind,
+  type Declaring,
+  type FilterCapabilities,
+  type PagingCapabilities,
+  type ResolvedCapabilities,
+  type SortCapabilities,
+} from './layers/capabilities.js';
 
 // parse
 export { parseQuery } from './parse/parse-query.js';

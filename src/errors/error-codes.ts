@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   unknown_operator: { status: 400, title: 'Unknown operator' },
   operator_not_allowed: { status: 400, title: 'Operator not allowed on this field' },
   operator_not_supported: { status: 400, title: 'Operator not supported by the data layer' },
+  filter_not_supported: { status: 400, title: 'Filter not supported by the data layer' },
   invalid_value: { status: 400, title: 'Invalid filter value' },
   incomparable_fields: { status: 400, title: 'Fields cannot be compared' },
   path_too_long: { status: 400, title: 'Relationship path too long' },
@@ -34,6 +35,7 @@ export const ERROR_CODES = {
   field_not_sortable: { status: 400, title: 'Field not sortable' },
   duplicate_sort_field: { status: 400, title: 'Field sorted twice' },
   too_many_sort_keys: { status: 400, title: 'Too many sort keys' },
+  sort_not_supported: { status: 400, title: 'Sort not supported by the data layer' },
   // page
   unknown_page_parameter: { status: 400, title: 'Unknown page parameter' },
   invalid_page_value: { status: 400, title: 'Invalid page value' },
@@ -43,11 +45,14 @@ export const ERROR_CODES = {
   too_many_rows: { status: 400, title: 'Too many rows without pagination' },
   invalid_cursor: { status: 400, title: 'Invalid page cursor' },
   unsupported_cursor_sort: { status: 400, title: 'Sort not supported with cursor pagination' },
+  page_not_supported: { status: 400, title: 'Page not supported by the data layer' },
+  query_too_expensive: { status: 400, title: 'Query too expensive for this type' },
   // include
   invalid_include: { status: 400, title: 'Invalid include' },
   include_too_deep: { status: 400, title: 'Include path too deep' },
   too_many_include_paths: { status: 400, title: 'Too many include paths' },
   too_many_included: { status: 400, title: 'Too many included resources' },
+  include_not_supported: { status: 400, title: 'Include not supported by the data layer' },
   // fields
   unknown_type: { status: 400, title: 'Unknown resource type' },
   invalid_fields: { status: 400, title: 'Invalid fieldset' },

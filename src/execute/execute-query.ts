@@ -1,5 +1,6 @@
 import type { QueryAST } from '../ast/query-ast.js';
 import { jsonApiError, QueryError } from '../errors/query-error.js';
+import { resolveCapabilities } from '../layers/capabilities.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import type { Id, ReadRequest, RelatedReadRequest, Row } from '../layers/data-layer.js';
 import { requireType, resolveSchema, type ResolvedType } from '../schema/resolved-schema.js';
@@ -31,7 +32,7 @@ export async function executeCollection(ast: QueryAST, options: ExecuteOptions):
   const context = contextOf(options, ast);
   const type = requireType(context.resolved, ast.type);
   checkCursorSort(options.layer, type.name, ast.page, ast.sort);
-  const read = pageRead(ast.page, ast.sort, context.limits);
+  const read = pageRead(ast.page, ast.sort, context.limits, resolveCapabilities(options.layer, type.name).counts);
   const attributes = attributeHint(type, ast.fields);
   const result = await options.layer.read(
     { type: type.name, filter: ast.filter, ...layerPaging(read), ...(attributes === undefined ? {} : { attributes }) },
@@ -215,7 +216,8 @@ function relatedRequest(
   context: IncludeContext,
 ): { readonly request: RelatedReadRequest; readonly read: PageRead } {
   if (route.toMany) checkCursorSort(context.layer, route.target.name, ast.page, ast.sort);
-  const read = pageRead(route.toMany ? ast.page : null, ast.sort, context.limits);
+  const counts = resolveCapabilities(context.layer, route.target.name).counts;
+  const read = pageRead(route.toMany ? ast.page : null, ast.sort, context.limits, counts);
   const owner = { type: route.ownerType.name, id: ownerId, relationship: route.relationship };
   if (!route.toMany) return { request: { ...owner, filter: null, sort: ast.sort, offset: 0, limit: null }, read };
   return { request: { ...owner, filter: ast.filter, ...layerPaging(read) }, read };

@@ -4,6 +4,7 @@
  * SQL layer built over `explainable(db)` the statements with their bound parameters
  * (and the engine's plan on request). See docs/explorer.md.
  */
+import { resolveCapabilities } from '../layers/capabilities.js';
 import { executeCollection } from '../execute/index.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { resolveLimits, type LimitOptions } from '../limits.js';
@@ -50,6 +51,7 @@ export async function explainQuery(options: ExplainQueryOptions): Promise<Explan
       schema: options.schema,
       type: options.type,
       operators: options.dataLayer.operators,
+      capabilities: resolveCapabilities(options.dataLayer, options.type),
       limits: options.limits,
     });
     noteAst(ast);

@@ -16,6 +16,7 @@ import {
   pathId,
   type ExecuteOptions,
 } from '../execute/index.js';
+import { resolveCapabilities, type ResolvedCapabilities } from '../layers/capabilities.js';
 import type { DataLayer } from '../layers/data-layer.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
 import { CURSOR_PROFILE, isCursorProfile } from '../paging/cursor-profile.js';
@@ -31,6 +32,7 @@ import {
   type SerializerOptions,
 } from '../serialize/index.js';
 import { isProfileError } from '../serialize/serialize-document.js';
+import { pagesByCursor } from '../paging/page-window.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
 import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE, requestedProfiles } from './negotiate.js';
 import { matchRoute, type Route } from './routes.js';
@@ -108,8 +110,10 @@ const MAX_CACHED_SCOPES = 512;
 /**
  * Creates the request handler of a JSON:API server over a data layer. Throws a
  * `RangeError` naming the option when the `limits` are unusable (a `maxPageSize`
- * below the default page size, an unknown limit or type), so a misconfiguration
- * fails at start-up instead of answering clients with 400s.
+ * below the default page size, an unknown limit or type) or the layer's
+ * `capabilities` are not a declaration, so a misconfiguration fails at start-up
+ * instead of answering clients with 400s. Every query is checked against the
+ * layer's declaration before the layer is called.
  *
  * @example
  * const handle = createHandler({ schema: exampleSchema, dataLayer: createMemoryLayer(exampleSchema, exampleData) });
@@ -120,6 +124,10 @@ export function createHandler<S extends ResourceSchema>(options: HandlerOptions<
 export function createHandler(options: HandlerOptions): Handler {
   const schema = resolveSchema(options.schema);
   checkLimits(options.limits, [...schema.types.keys()], 'createHandler');
+  const capabilities = new Map<string, ResolvedCapabilities>(
+    [...schema.types.keys()].map((type) => [type, resolveCapabilities(options.dataLayer, type)]),
+  );
+  const capabilityOf = (type: string): ResolvedCapabilities => capabilities.get(type) ?? resolveCapabilities(options.dataLayer, type);
   const serializer: SerializerOptions = {
     schema: options.schema,
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
@@ -130,7 +138,7 @@ export function createHandler(options: HandlerOptions): Handler {
   const { scope } = options;
   const { dataLayer, onQuery } = options;
   const fixedScope =
-    typeof scope === 'object' ? scopedLayer(dataLayer, resolveScope(scope, schema, resolveEntries, operators), schema) : undefined;
+    typeof scope === 'object' ? scopedLayer(dataLayer, resolveScope(scope, schema, resolveEntries, operators, capabilityOf), schema) : undefined;
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
 
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
@@ -149,6 +157,7 @@ export function createHandler(options: HandlerOptions): Handler {
       schema: options.schema,
       type: primaryType,
       operators: options.dataLayer.operators,
+      capabilities: capabilities.get(primaryType),
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(route.kind === 'relationship' ? { includeFrom: route.type.name } : {}),
       ...(preferCursor ? { preferCursor } : {}),
@@ -161,7 +170,7 @@ export function createHandler(options: HandlerOptions): Handler {
       fixedScope ??
       (scopeFilters === undefined
         ? dataLayer
-        : scopedLayer(dataLayer, resolveScope(scopeFilters, schema, resolveEntries, operators), schema));
+        : scopedLayer(dataLayer, resolveScope(scopeFilters, schema, resolveEntries, operators, capabilityOf), schema));
     const execute: ExecuteOptions = {
       schema: options.schema,
       layer,
@@ -254,7 +263,7 @@ function asksForCursorPages(request: HandlerRequest): boolean {
 function withinLayer(ast: QueryAST, layer: DataLayer, limits: QueryLimits): QueryAST {
   const { page } = ast;
   if (page?.kind !== 'cursor' || page.after !== undefined || page.before !== undefined || limits.pagination === 'cursor') return ast;
-  if (layer.canPageByCursor === undefined || layer.canPageByCursor(ast.type, ast.sort)) return ast;
+  if (pagesByCursor(layer, ast.type, ast.sort)) return ast;
   return Object.freeze({ ...ast, page: Object.freeze({ kind: 'offset', size: page.size, number: 1 } as const) });
 }
 

@@ -8,6 +8,7 @@ import { andNode, compareNode, relationshipNode } from '../ast/filter-factories.
 import type { AnyNode, FilterNode, HasNode } from '../ast/filter-node.js';
 import { mapFilter } from '../ast/fold-filter.js';
 import type { Operator } from '../ast/operators.js';
+import { unevaluatedFilter, type ResolvedCapabilities } from '../layers/capabilities.js';
 import { isQueryError } from '../errors/query-error.js';
 import type { TypeName } from '../schema/infer.js';
 import { knownField, knownRelationship, relationshipOperator, supportedOperator } from '../rules/filter-rules.js';
@@ -55,19 +56,24 @@ export interface Scope {
 /**
  * Resolves the scope filters of one request against the schema. Throws a
  * `ScopeError` naming the type (and field, relationship or operator) for a scope
- * that does not fit the schema or the layer's operators: a server bug, never the client's.
+ * that does not fit the schema, the layer's operators or its capabilities (a scope
+ * is ANDed with the client's filter, so the layer must also evaluate `and`): a
+ * server bug, never the client's.
  */
 export function resolveScope(
   filters: ScopeFilters,
   schema: ResolvedSchema,
   resolve: ScopeResolver,
   operators: ReadonlySet<Operator>,
+  capabilitiesOf?: (type: string) => ResolvedCapabilities,
 ): Scope {
   const byType = new Map<string, FilterNode>();
   for (const [type, filter] of Object.entries(filters) as [string, ScopeFilter | undefined][]) {
     if (filter === undefined) continue;
     if (!schema.types.has(type)) throw new ScopeError(type, `The schema has no resource type "${type}".`);
-    byType.set(type, isFilterEntries(filter) ? resolveEntries(resolve, type, filter) : checked(filter, type, schema, operators));
+    const node = isFilterEntries(filter) ? resolveEntries(resolve, type, filter) : checked(filter, type, schema, operators);
+    if (capabilitiesOf !== undefined) checkEvaluated(node, type, schema, capabilitiesOf(type));
+    byType.set(type, node);
   }
   const of = (type: string): FilterNode | undefined => byType.get(type);
 
@@ -86,6 +92,14 @@ export function resolveScope(
   };
 
   return { of, restrict };
+}
+
+/** The layer evaluates the scope filter of a type on reads of that type, and the `and` joining it to a client's filter. */
+function checkEvaluated(node: FilterNode, type: string, schema: ResolvedSchema, capabilities: ResolvedCapabilities): void {
+  const reason = capabilities.nodes.has('and') ? unevaluatedFilter(capabilities, schema, type, node) : 'node "and" (which joins a scope to the client\'s filter)';
+  if (reason !== undefined) {
+    throw new ScopeError(type, `The data layer does not evaluate ${reason}; declare it in its capabilities, or serve it through withFallback.`);
+  }
 }
 
 function isFilterEntries(filter: ScopeFilter): filter is readonly unknown[] {

@@ -7,6 +7,7 @@
 import type { FilterNode } from '../ast/filter-node.js';
 import type { Operator } from '../ast/operators.js';
 import type { KeyValue, SortKey } from '../ast/query-ast.js';
+import type { Capabilities } from './capabilities.js';
 
 /**
  * A primary key, always in its normalised form (docs/data-layer.md): a safe
@@ -134,12 +135,24 @@ export type IncludeResult = ReadonlyMap<string, readonly Row[]>;
  * A store that evaluates QueryASTs. Implement it for your own store and prove it
  * with `describeDataLayer` from `jsonapi-query/testing`.
  *
- * Failures: throw anything; the handler answers 500 without leaking it. Throw a
- * `DataLayerError` with `reason: 'unavailable'` or `'timeout'` for a 503.
+ * What it evaluates is declared in `operators` and `capabilities`; a query beyond
+ * them is a 400 before the layer is called, or is evaluated in memory by
+ * `withFallback` of `jsonapi-query/memory`. Failures: throw anything; the handler
+ * answers 500 without leaking it. Throw a `DataLayerError` with `reason:
+ * 'unavailable'` or `'timeout'` for a 503.
  */
 export interface DataLayer {
-  /** The operators this layer evaluates; the parser answers any other with a 400 before calling it. */
+  /** The operators this layer evaluates (`any`/`has` included); the parser answers any other with a 400 before calling it. */
   readonly operators: ReadonlySet<Operator>;
+  /**
+   * What else it evaluates, for every type or per type: filter node kinds and
+   * operators per field kind, sort shapes, paging, includes, counts. Leave it out
+   * for a full layer; see `Capabilities` and docs/data-layer.md.
+   *
+   * @example
+   * capabilities: { filter: { nodes: ['and'] }, sort: { maxKeys: 1, paths: false }, paging: { keyset: false } },
+   */
+  readonly capabilities?: Capabilities | ((type: string) => Capabilities);
   /** A collection read: `GET /persons?filter=…&sort=…&page[…]=…`. */
   read(request: ReadRequest, context: LayerContext): Promise<ReadResult>;
   /** One record by id (`GET /persons/1`); `null` when there is none. */
@@ -163,7 +176,8 @@ export interface DataLayer {
   readIncluded(request: IncludeRequest, context: LayerContext): Promise<IncludeResult>;
   /**
    * Whether this layer reads keyset windows (cursor pages) of `type` in the order of
-   * `sort`. Leave it out when it can on every sort, as the memory and SQL layers do.
+   * `sort`, within `capabilities.paging.keyset`. Leave it out when it can on every
+   * sort, as the memory and SQL layers do.
    * `false` answers a cursor page on that sort with a 400 `unsupported_cursor_sort`
    * (the Cursor Pagination profile's `unsupported-sort`) before the layer is called.
    *
@@ -175,15 +189,16 @@ export interface DataLayer {
 
 /**
  * What a layer that wraps another (to scope, observe or count its calls) passes on
- * unchanged: the operators and the optional capabilities.
+ * unchanged: the operators, the capabilities and `canPageByCursor`.
  *
  * @example
  * const counted: DataLayer = { ...layerCapabilities(layer), read: (request, context) => layer.read(request, context), … };
  */
-export function layerCapabilities(layer: DataLayer): Pick<DataLayer, 'operators' | 'canPageByCursor'> {
-  const { canPageByCursor } = layer;
+export function layerCapabilities(layer: DataLayer): Pick<DataLayer, 'operators' | 'capabilities' | 'canPageByCursor'> {
+  const { canPageByCursor, capabilities } = layer;
   return {
     operators: layer.operators,
+    ...(capabilities === undefined ? {} : { capabilities: typeof capabilities === 'function' ? (type: string) => capabilities.call(layer, type) : capabilities }),
     ...(canPageByCursor === undefined ? {} : { canPageByCursor: (type, sort) => canPageByCursor.call(layer, type, sort) }),
   };
 }

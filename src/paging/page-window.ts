@@ -1,5 +1,6 @@
 import type { Page, SortKey } from '../ast/query-ast.js';
 import { QueryError } from '../errors/query-error.js';
+import { resolveCapabilities } from '../layers/capabilities.js';
 import type { DataLayer, Keyset } from '../layers/data-layer.js';
 import type { QueryLimits } from '../limits.js';
 import { cursorErrorType } from './cursor-profile.js';
@@ -24,11 +25,12 @@ export interface PageRead {
  * rows (one more when the page is not counted). By cursor: offset 0, the keyset
  * window, `size + 1` rows (docs/query-syntax.md). Without pagination (`page[size]=0`)
  * one row more than `maxUnpaginatedRows`, so that `checkUnpaginated` can tell an
- * over-large result.
+ * over-large result. A layer that does not count (`counts: false` in its
+ * capabilities) is asked for no total: its pages read as under `count: 'none'`.
  */
-export function pageRead(page: Page | null, sort: readonly SortKey[], limits: QueryLimits): PageRead {
-  if (page === null) return { sort, offset: 0, limit: limits.maxUnpaginatedRows + 1, withTotal: true, probe: false };
-  const withTotal = countsTotal(page, limits);
+export function pageRead(page: Page | null, sort: readonly SortKey[], limits: QueryLimits, counts = true): PageRead {
+  if (page === null) return { sort, offset: 0, limit: limits.maxUnpaginatedRows + 1, withTotal: counts, probe: false };
+  const withTotal = counts && countsTotal(page, limits);
   if (page.kind === 'cursor') {
     const window = cursorWindow(page, sort);
     return { sort: window.sort, offset: 0, limit: window.limit, keyset: window.keyset, withTotal, window, probe: false };
@@ -38,11 +40,23 @@ export function pageRead(page: Page | null, sort: readonly SortKey[], limits: Qu
 }
 
 /**
+ * Whether the layer reads keyset windows of `type` in the order of `sort`: its
+ * `capabilities.paging.keyset`, then `canPageByCursor`.
+ *
+ * @example
+ * pagesByCursor(layer, 'person', ast.sort); // true
+ */
+export function pagesByCursor(layer: DataLayer, type: string, sort: readonly SortKey[]): boolean {
+  if (!resolveCapabilities(layer, type).keyset) return false;
+  return layer.canPageByCursor === undefined || layer.canPageByCursor(type, sort);
+}
+
+/**
  * Throws `unsupported_cursor_sort` when the page is a cursor page and the layer says
- * it cannot read keyset windows in the order of `sort` (`DataLayer.canPageByCursor`).
+ * it cannot read keyset windows in the order of `sort` (`pagesByCursor`).
  */
 export function checkCursorSort(layer: DataLayer, type: string, page: Page | null, sort: readonly SortKey[]): void {
-  if (page?.kind !== 'cursor' || layer.canPageByCursor === undefined || layer.canPageByCursor(type, sort)) return;
+  if (page?.kind !== 'cursor' || pagesByCursor(layer, type, sort)) return;
   throw QueryError.of({
     code: 'unsupported_cursor_sort',
     detail: `This server cannot page ${type} by cursor in this sort order; use another sort or page[number]`,

@@ -1,4 +1,5 @@
 import type { Operator } from '../ast/operators.js';
+import type { ResolvedCapabilities } from '../layers/capabilities.js';
 import type { LimitOptions } from '../limits.js';
 import type { TypeName } from '../schema/infer.js';
 import type { ResourceSchema } from '../schema/schema.js';
@@ -21,6 +22,14 @@ export interface ParseOptions<S extends ResourceSchema = ResourceSchema, T exten
    * `operator_not_supported` naming it. Default: every operator.
    */
   readonly operators?: ReadonlySet<Operator> | undefined;
+  /**
+   * What the data layer evaluates on reads of `type` (`resolveCapabilities(layer, type)`;
+   * the handler passes it): a filter node, operator, sort, page or include beyond it
+   * is a 400 naming the parameter as sent (`filter_not_supported`,
+   * `operator_not_supported`, `sort_not_supported`, `page_not_supported`,
+   * `include_not_supported`). Default: everything.
+   */
+  readonly capabilities?: ResolvedCapabilities | undefined;
   /**
    * The type include paths start from. Default `type`; on a relationship route
    * (`/persons/1/relationships/computers`) the handler passes the owning type.

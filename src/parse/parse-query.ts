@@ -4,6 +4,7 @@ import { resolveLimits, type LimitOptions } from '../limits.js';
 import { checkLimits } from '../rules/limit-rules.js';
 import type { TypeName } from '../schema/infer.js';
 import type { ResourceSchema } from '../schema/schema.js';
+import { checkCapabilities } from './check-capabilities.js';
 import { cursorFields } from './cursor-fields.js';
 import { parseFields } from './fields.js';
 import { FilterContext } from './filter/filter-context.js';
@@ -47,13 +48,14 @@ export function parseQuery<const S extends ResourceSchema, const T extends TypeN
   const filter =
     raw.filter === undefined && raw.simpleFilters.length === 0
       ? null
-      : parseFilter(raw, table, new FilterContext(limits, options.operators), errors);
+      : parseFilter(raw, table, new FilterContext(limits, options.operators, options.capabilities), errors);
   const sortErrors = errors.length;
   const sort = parseSort(raw.sort, table, limits, errors);
   const fields = errors.length === sortErrors ? cursorFields(sort, table) : undefined;
   const page = parsePage(raw.page, limits, errors, { type: options.type, sort, fields, preferCursor: options.preferCursor });
   const include = parseInclude(raw.include, from, limits, errors);
   const fieldsets = parseFields(raw.fields, tables, errors);
+  if (options.capabilities !== undefined) checkCapabilities(raw, { sort, page, include }, options.capabilities, errors);
   if (errors.length > 0) throw new QueryError(errors as [JsonApiError, ...JsonApiError[]]);
   return Object.freeze({ type: options.type, filter, sort, page, include, fields: fieldsets }) as QueryAST<S, T>;
 }

@@ -32,4 +32,24 @@ export const supportedOperator = Object.freeze({
   code: 'operator_not_supported',
   check: (op: Operator, operators: ReadonlySet<Operator> | undefined): boolean => operators === undefined || operators.has(op),
   message: (op: string): string => `The data layer does not support the operator "${op}"`,
+  onField: (op: string, kind: string, field: string): string =>
+    `The data layer does not support the operator "${op}" on the ${kind} field "${field}"`,
+});
+
+/**
+ * Every node kind of a filter (`and`, `or`, `not`, a field compared with a field) is
+ * one the data layer evaluates; a relationship shortcut it does not follow is an
+ * `operator_not_supported` (`any`/`has` are operators) worded with `through`, naming
+ * the shortcut as written.
+ */
+export const supportedNode = Object.freeze({
+  code: 'filter_not_supported',
+  message: (kind: 'and' | 'or' | 'not' | 'compare_fields'): string =>
+    kind === 'compare_fields'
+      ? 'The data layer does not compare a field with another field'
+      : `The data layer does not evaluate "${kind}"${kind === 'and' ? ' (several filters at once)' : ''}`,
+  through: (relationship: string, name: string): string =>
+    name === relationship
+      ? `The data layer does not filter through the relationship "${relationship}"`
+      : `The data layer does not filter through the relationship "${relationship}" (in "${name}")`,
 });

@@ -55,8 +55,10 @@ export function loadStore(resolved: ResolvedSchema, data: MemoryData): Store {
   return { types };
 }
 
-/** Orders primary keys of one type: integer ids numerically, string ids by code point. */
-function idComparator(idType: 'string' | 'integer'): (a: Id, b: Id) => number {
+/**
+ * Orders primary keys of one type: integer ids numerically, string ids by code point.
+ */
+export function idComparator(idType: 'string' | 'integer'): (a: Id, b: Id) => number {
   return idType === 'integer'
     ? (a, b) => (a as number) - (b as number)
     : (a, b) => compareCodePoints(a as string, b as string);

@@ -27,7 +27,7 @@ export function lowerFieldComparison(current: TypeStore, node: CompareFieldsNode
     other: node.other,
     nullable: attribute.nullable || other.nullable,
     op: node.op,
-    codePoint: attribute.kind === 'string' && !current.codeUnitSafe.has(node.field) && !current.codeUnitSafe.has(node.other),
+    codePoint: attribute.kind === 'string' && !current.codeUnitSafe(node.field) && !current.codeUnitSafe(node.other),
     negate,
   };
 }
@@ -45,7 +45,7 @@ export function lowerCompare(
   const constant = (value: unknown): number => constants.push(value) - 1;
   // Native `<` is exact when either side has no unit at or above U+D800.
   const codePoint = (value: unknown): boolean =>
-    attribute.kind === 'string' && !current.codeUnitSafe.has(field) && typeof value === 'string' && !isCodeUnitSafe(value);
+    attribute.kind === 'string' && !current.codeUnitSafe(field) && typeof value === 'string' && !isCodeUnitSafe(value);
   const test = (valueTest: ValueTest, negated: boolean): FilterPlan => ({ kind: 'test', field, nullable, test: valueTest, negate: negated });
   switch (node.op) {
     case 'is_':

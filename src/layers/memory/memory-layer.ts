@@ -54,7 +54,7 @@ export interface MemoryLayer extends DataLayer {
 export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, options: MemoryLayerOptions = {}): MemoryLayer {
   const resolved = resolveSchema(schema);
   const store = loadStore(resolved, data);
-  const runner = createQueryRunner(store, options.evaluation ?? 'auto', options.cacheSize ?? 1000);
+  const runner = createQueryRunner(options.evaluation ?? 'auto', options.cacheSize ?? 1000);
 
   const related = (request: RelatedReadRequest, signal: AbortSignal): ReadResult | null => {
     signal.throwIfAborted();
@@ -63,9 +63,9 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
     if (row === undefined) return null;
     const { slot, target, toMany } = relationshipOf(store, owner, request.relationship);
     const linked = row[LINKS][slot];
-    if (toMany) return runner.run(target, linked as readonly StoredRow[], request, signal);
+    if (toMany) return runner.run(store, target, linked as readonly StoredRow[], request, signal);
     const rows = linked === null ? [] : [linked as StoredRow];
-    const keys = request.keyset === undefined ? {} : { keys: runner.keysOf(target, request.sort, rows) };
+    const keys = request.keyset === undefined ? {} : { keys: runner.keysOf(store, target, request.sort, rows) };
     return { rows, ...(request.withTotal === false ? {} : { total: rows.length }), ...keys };
   };
 
@@ -82,7 +82,7 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
         signal.throwIfAborted();
         const type = requireStore(store, request.type);
         checkPage(request);
-        return runner.run(type, type.rows, request, signal);
+        return runner.run(store, type, type.rows, request, signal);
       });
     },
     readOne(type: string, id: Id, { signal }: LayerContext): Promise<Row | null> {

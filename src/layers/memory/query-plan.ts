@@ -104,7 +104,7 @@ export function lowerSort(store: Store, type: string, keys: readonly SortKey[]):
       current = requireStore(store, relationship.target);
     }
     const attribute = requireField(current.type, key.field);
-    const codePoint = attribute.kind === 'string' && !current.codeUnitSafe.has(key.field);
+    const codePoint = attribute.kind === 'string' && !current.codeUnitSafe(key.field);
     return { slots, field: key.field, desc: key.direction === 'desc', codePoint };
   });
 }

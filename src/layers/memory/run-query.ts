@@ -36,13 +36,16 @@ type CompiledShape = {
   | { readonly kind: 'closures'; readonly predicate: BoundPredicate | null; readonly comparator: Comparator }
 );
 
-/** Compiles and caches query shapes, and runs queries on rows of one type. */
+/**
+ * Compiles and caches query shapes, and runs queries on rows of one type of a store
+ * (a shape does not depend on the store's rows, so one cache serves every store).
+ */
 export interface QueryRunner {
   readonly evaluation: 'generate' | 'closures';
   readonly cachedShapes: number;
-  run(type: TypeStore, rows: readonly Row[], query: Query, signal: AbortSignal | undefined): QueryResult;
+  run(store: Store, type: TypeStore, rows: readonly Row[], query: Query, signal: AbortSignal | undefined): QueryResult;
   /** The sort key values of rows, as `run` returns them with a keyset. */
-  keysOf(type: TypeStore, sort: readonly SortKey[], rows: readonly Row[]): KeyValue[][];
+  keysOf(store: Store, type: TypeStore, sort: readonly SortKey[], rows: readonly Row[]): KeyValue[][];
 }
 
 /**
@@ -51,7 +54,7 @@ export interface QueryRunner {
  * scans: the keyset window is a binary search in stored order, or a test before
  * the top-k of a sorted scan, so a deep cursor page costs what a first page does.
  */
-export function createQueryRunner(store: Store, option: 'auto' | 'generate' | 'closures', cacheSize: number): QueryRunner {
+export function createQueryRunner(option: 'auto' | 'generate' | 'closures', cacheSize: number): QueryRunner {
   const cache = new LruCache<string, CompiledShape>(cacheSize);
   let evaluation: 'generate' | 'closures' = option === 'closures' ? 'closures' : 'generate';
 
@@ -79,7 +82,7 @@ export function createQueryRunner(store: Store, option: 'auto' | 'generate' | 'c
     return shape;
   };
 
-  const run = (type: TypeStore, rows: readonly Row[], query: Query, signal: AbortSignal | undefined): QueryResult => {
+  const run = (store: Store, type: TypeStore, rows: readonly Row[], query: Query, signal: AbortSignal | undefined): QueryResult => {
     const keys = lowerSort(store, type.type.name, query.sort);
     const mode = scanModeOf(keys, query.limit);
     const lowered = query.filter === null ? null : lowerFilter(store, type.type.name, query.filter);
@@ -120,7 +123,7 @@ export function createQueryRunner(store: Store, option: 'auto' | 'generate' | 'c
       return cache.size;
     },
     run,
-    keysOf: (type, sort, rows) => compileKeyReader(lowerSort(store, type.type.name, sort))(rows),
+    keysOf: (store, type, sort, rows) => compileKeyReader(lowerSort(store, type.type.name, sort))(rows),
   };
 }
 

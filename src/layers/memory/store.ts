@@ -29,10 +29,11 @@ export interface TypeStore {
   /** Relationship name → slot in `row[LINKS]`. */
   readonly slots: ReadonlyMap<string, number>;
   /**
-   * String fields (`id` included) none of whose values holds a UTF-16 unit at or
-   * above U+D800: native `<` gives code-point order against them.
+   * Whether none of a string field's values (`id` included) holds a UTF-16 unit at or
+   * above U+D800: native `<` then gives code-point order against it. Checked once
+   * per field, on first use.
    */
-  readonly codeUnitSafe: ReadonlySet<string>;
+  codeUnitSafe(field: string): boolean;
   /** Lower-cased values of a string field by row position, built on first use (`ilike`). */
   lowered(field: string): readonly (string | null)[];
   /** A field's dictionary codes, built on first use (set tests); `null` for a field with too many distinct values. */

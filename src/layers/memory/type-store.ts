@@ -7,31 +7,36 @@ import type { FieldCodes, StoredRow, TypeStore } from './store.js';
 const MAX_CODES = 65_536;
 
 /**
- * The store of one type's loaded rows: the code-unit-safe string fields, checked
- * once, and the derived columns built on first use (lower-cased values for
+ * The store of one type's loaded rows: whether a string field is code-unit safe,
+ * and the derived columns, each built on first use (lower-cased values for
  * `ilike`, dictionary codes for set tests).
  */
 export function typeStore({ type, rows, byId, slots }: {
   readonly type: ResolvedType;
   readonly rows: readonly StoredRow[];
-  readonly byId: ReadonlyMap<Id, StoredRow>;
+  /** The rows by id, or how to index them on first use. */
+  readonly byId: ReadonlyMap<Id, StoredRow> | (() => ReadonlyMap<Id, StoredRow>);
   readonly slots: ReadonlyMap<string, number>;
 }): TypeStore {
-  const codeUnitSafe = new Set<string>();
-  for (const attribute of [type.id, ...type.attributes.values()]) {
-    if (attribute.kind !== 'string') continue;
-    if (rows.every((row) => typeof row[attribute.name] !== 'string' || isCodeUnitSafe(row[attribute.name] as string))) {
-      codeUnitSafe.add(attribute.name);
-    }
-  }
+  const safe = new Map<string, boolean>();
   const lowered = new Map<string, readonly (string | null)[]>();
   const codes = new Map<string, FieldCodes | null>();
   return {
     type,
     rows,
-    byId,
+    get byId() {
+      if (typeof byId === 'function') byId = byId();
+      return byId;
+    },
     slots,
-    codeUnitSafe,
+    codeUnitSafe(field) {
+      let found = safe.get(field);
+      if (found === undefined) {
+        found = rows.every((row) => typeof row[field] !== 'string' || isCodeUnitSafe(row[field] as string));
+        safe.set(field, found);
+      }
+      return found;
+    },
     lowered(field) {
       let column = lowered.get(field);
       if (column === undefined) {

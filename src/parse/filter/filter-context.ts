@@ -1,12 +1,15 @@
-import type { Operator } from '../../ast/operators.js';
+import type { FilterNodeKind } from '../../ast/filter-node.js';
+import type { ComparisonOperator, Operator } from '../../ast/operators.js';
 import type { ErrorCode } from '../../errors/error-codes.js';
 import { QueryError } from '../../errors/query-error.js';
+import type { ResolvedCapabilities } from '../../layers/capabilities.js';
 import type { QueryLimits } from '../../limits.js';
+import type { FieldKind } from '../../schema/resolved-schema.js';
 import { FILTER_DEPTH_CEILING } from './depth-scan.js';
 
 /**
  * What resolving one request's filter needs: the limits, the data layer's
- * operators, the parameter being resolved (for `source.parameter`) and the node
+ * operators and capabilities, the parameter being resolved (for `source.parameter`) and the node
  * budget shared by the JSON form and every simple filter.
  */
 export class FilterContext {
@@ -34,8 +37,19 @@ export class FilterContext {
   constructor(
     readonly limits: QueryLimits,
     readonly operators: ReadonlySet<Operator> | undefined,
+    readonly capabilities?: ResolvedCapabilities,
   ) {
     this.maxDepth = Math.min(limits.maxFilterDepth, FILTER_DEPTH_CEILING);
+  }
+
+  /** Whether the data layer evaluates this node kind (every kind without a declaration). */
+  evaluates(kind: FilterNodeKind): boolean {
+    return this.capabilities === undefined || this.capabilities.nodes.has(kind);
+  }
+
+  /** Whether the data layer evaluates this operator on a field of this kind. */
+  evaluatesOn(kind: FieldKind, op: ComparisonOperator): boolean {
+    return this.capabilities === undefined || this.capabilities.operators[kind].has(op);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { FilterNode } from '../../ast/filter-node.js';
-import type { JsonApiError } from '../../errors/query-error.js';
+import { jsonApiError, type JsonApiError } from '../../errors/query-error.js';
+import { supportedNode } from '../../rules/filter-rules.js';
 import { collectErrors } from '../collect-errors.js';
 import type { RawQuery } from '../input/raw-query.js';
 import type { TypeTable } from '../schema-tables.js';
@@ -11,8 +12,9 @@ import { parseSimpleFilter } from './simple-form.js';
 /**
  * The filter of one request: the JSON form's entries, then every simple filter,
  * all ANDed. No entry gives `null`; one entry stays itself; several become one
- * `and` node. Faults of the JSON form and of each simple filter are independent and
- * collected into `errors`.
+ * `and` node (a 400 `filter_not_supported` naming the second parameter when the data
+ * layer evaluates no `and`). Faults of the JSON form and of each simple filter are
+ * independent and collected into `errors`.
  */
 export function parseFilter(
   raw: RawQuery,
@@ -21,9 +23,11 @@ export function parseFilter(
   errors: JsonApiError[],
 ): FilterNode | null {
   let nodes: FilterNode[] = [];
+  const parameters: string[] = [];
   if (raw.filter !== undefined) {
     context.parameter = raw.filter.parameter;
     nodes = collectErrors(() => parseJsonFilter(raw.filter as NonNullable<RawQuery['filter']>, table, context), errors) ?? [];
+    parameters.push(...nodes.map(() => context.parameter));
   }
   context.json = false;
   context.scanStrings = true;
@@ -31,8 +35,15 @@ export function parseFilter(
   for (const simple of raw.simpleFilters) {
     context.parameter = simple.parameter;
     const node = collectErrors(() => parseSimpleFilter(simple, table, context), errors);
-    if (node !== undefined) nodes.push(node);
+    if (node !== undefined) {
+      nodes.push(node);
+      parameters.push(simple.parameter);
+    }
   }
   if (nodes.length <= 1) return nodes[0] ?? null;
+  if (!context.evaluates('and')) {
+    errors.push(jsonApiError({ code: supportedNode.code, detail: supportedNode.message('and'), parameter: parameters[1] ?? 'filter' }));
+    return null;
+  }
   return junctionNode('and', nodes);
 }

@@ -7,7 +7,13 @@ import {
   type FieldOperator,
   type Operator,
 } from '../../ast/operators.js';
-import { knownField, knownRelationship, relationshipOperator, supportedOperator } from '../../rules/filter-rules.js';
+import {
+  knownField,
+  knownRelationship,
+  relationshipOperator,
+  supportedNode,
+  supportedOperator,
+} from '../../rules/filter-rules.js';
 import type { FieldKind, ResolvedAttribute, ResolvedRelationship } from '../../schema/resolved-schema.js';
 import type { Member, TypeTable } from '../schema-tables.js';
 import type { FilterContext } from './filter-context.js';
@@ -65,7 +71,7 @@ export function resolveComparison(
         );
       }
       checkRelationshipFilterable(member.relationship, context);
-      checkSupported(relationshipOperator.of(member.relationship), context);
+      checkThrough(member.relationship, name, context);
       hops.push(member.relationship);
       current = member.target;
     }
@@ -116,6 +122,9 @@ function resolveRelationshipFilter(
     throw context.fault(relationshipOperator.code, relationshipOperator.message(relationship, op), context.at('/op'));
   }
   checkSupported(expected, context);
+  if (!context.evaluates(expected)) {
+    throw context.fault(supportedOperator.code, supportedOperator.message(expected), context.at('/op'));
+  }
   if (operand.kind === 'field') {
     throw context.fault('invalid_filter_entry', `"${expected}" takes a filter entry as "val", not "field"`, context.at());
   }
@@ -148,6 +157,13 @@ function resolveAttributeComparison(
     );
   }
   checkSupported(op as Operator, context);
+  if (!context.evaluatesOn(attribute.kind, op as ComparisonOperator)) {
+    throw context.fault(
+      supportedOperator.code,
+      supportedOperator.onField(op, attribute.kind, attribute.name),
+      context.at('/op'),
+    );
+  }
   context.countNode();
   switch (operand.kind) {
     case 'field':
@@ -189,6 +205,9 @@ function resolveFieldComparison(
       context.at('/op'),
     );
   }
+  if (!context.evaluates('compare_fields')) {
+    throw context.fault(supportedNode.code, supportedNode.message('compare_fields'), context.at('/field'));
+  }
   const other = table.members.get(otherName);
   if (other?.kind !== 'attribute') {
     throw context.fault(knownField.code, `${knownField.message(table.type.name, otherName)} to compare with`, context.at('/field'));
@@ -216,6 +235,13 @@ function checkSupported(op: Operator, context: FilterContext): void {
   if (!supportedOperator.check(op, context.operators)) {
     throw context.fault(supportedOperator.code, supportedOperator.message(op), context.at('/op'));
   }
+}
+
+/** A `rel__field` shortcut: the layer must evaluate `any`/`has`; a refusal names the shortcut, not the node. */
+function checkThrough(relationship: ResolvedRelationship, name: string, context: FilterContext): void {
+  const op = relationshipOperator.of(relationship);
+  if (supportedOperator.check(op, context.operators) && context.evaluates(op)) return;
+  throw context.fault(supportedOperator.code, supportedNode.through(relationship.name, name), context.at('/name'));
 }
 
 function checkRelationshipFilterable(relationship: ResolvedRelationship, context: FilterContext): void {

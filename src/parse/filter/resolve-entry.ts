@@ -1,5 +1,6 @@
 import type { FilterNode } from '../../ast/filter-node.js';
 import type { TypeTable } from '../schema-tables.js';
+import { supportedNode } from '../../rules/filter-rules.js';
 import type { FilterContext } from './filter-context.js';
 import { junctionNode, notNode } from '../../ast/filter-factories.js';
 import { resolveComparison } from './resolve-comparison.js';
@@ -97,6 +98,9 @@ function resolveBooleanEntry(
       `A filter entry with "${booleanKey}" cannot also have name, op, val or field`,
       context.at(),
     );
+  }
+  if (!context.evaluates(booleanKey)) {
+    throw context.fault(supportedNode.code, supportedNode.message(booleanKey), context.at(`/${booleanKey}`));
   }
   context.checkDepth(depth + 1);
   context.countNode();

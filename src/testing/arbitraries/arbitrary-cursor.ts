@@ -91,7 +91,10 @@ export function arbitraryNearValidCursor(
   );
 }
 
-/** Whether a replacement might still be valid for the slot it replaces (same JSON kind). */
+/**
+ * Whether a replacement might still be valid for the slot it replaces: a scalar of
+ * the same JSON kind, or any scalar in place of a null (the slot's field may take it).
+ */
 function sameKind(value: KeyValue | undefined, replacement: unknown): boolean {
-  return typeof value === typeof replacement && value !== null && typeof replacement !== 'object';
+  return typeof replacement !== 'object' && (value === null || typeof value === typeof replacement);
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { FilterNode } from '../../ast/filter-node.js';
+import type { FilterNode, FilterNodeKind } from '../../ast/filter-node.js';
+import type { ResolvedCapabilities } from '../../layers/capabilities.js';
 import {
   FIELD_OPERATORS,
   OPERATORS_BY_KIND,
@@ -8,7 +9,7 @@ import {
 } from '../../ast/operators.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../../limits.js';
 import type { Scalar } from '../../schema/infer.js';
-import { resolveSchema, type ResolvedAttribute, type ResolvedType } from '../../schema/resolved-schema.js';
+import { resolveSchema, type FieldKind, type ResolvedAttribute, type ResolvedType } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { filterJson } from '../../stringify/filter-json.js';
 import { METACHARACTERS, STRESS_STRINGS, STRESS_WORDS } from './stress-values.js';
@@ -31,12 +32,23 @@ export interface ArbitraryFilterOptions extends ValueSources {
   readonly maxListItems?: number;
   /** Only these operators (a data layer's declared set); default every operator. */
   readonly operators?: Iterable<Operator>;
+  /**
+   * Only what a data layer declares it answers on reads of the type
+   * (`resolveCapabilities(layer, type)`): node kinds and operators per field kind;
+   * for `arbitraryQueryAst` also sort keys and dotted paths, pages past the first,
+   * cursor pages and includes.
+   */
+  readonly capabilities?: ResolvedCapabilities;
 }
 
 type Present = Exclude<Scalar, null>;
 
 interface Settings {
   readonly limits: QueryLimits;
+  /** Node kinds generated besides comparisons. */
+  readonly nodes: ReadonlySet<FilterNodeKind>;
+  /** The operators of one field kind. */
+  readonly operatorsOf: (kind: FieldKind) => readonly ComparisonOperator[];
   readonly maxListItems: number;
   readonly maxChildren: number;
   readonly operators: ReadonlySet<Operator>;
@@ -68,31 +80,44 @@ export function arbitraryFilter(
   const limits = resolveLimits(options.limits, type);
   const maxDepth = Math.min(options.maxDepth ?? 4, limits.maxFilterDepth);
   const maxHops = Math.min(options.maxHops ?? 2, limits.maxPathHops);
+  const operators = new Set(options.operators ?? [...Object.values(OPERATORS_BY_KIND).flat(), 'any', 'has']);
+  const { capabilities } = options;
   const settings: Settings = {
     limits,
+    nodes: capabilities?.nodes ?? new Set(['compare', 'compare_fields', 'and', 'or', 'not', 'any', 'has']),
+    operatorsOf: (kind) =>
+      (OPERATORS_BY_KIND[kind] as readonly ComparisonOperator[]).filter(
+        (op) => operators.has(op) && (capabilities === undefined || capabilities.operators[kind].has(op)),
+      ),
     maxListItems: Math.min(options.maxListItems ?? 5, limits.maxListItems),
     maxChildren: options.maxChildren ?? 3,
-    operators: new Set(options.operators ?? [...Object.values(OPERATORS_BY_KIND).flat(), 'any', 'has']),
+    operators,
     sources: options,
   };
   const depthIdentifier = fc.createDepthIdentifier();
   const key = (typeName: string, hops: number) => `${typeName}\u0000${hops}`;
+  // A type none of whose fields takes an operator of the set is never filtered on (nor reached through a relationship).
+  const leaves = new Map([...resolved.types.values()].map((node) => [node.name, leafArbitrary(node, settings)]));
+  if (leaves.get(type) === undefined) {
+    throw new Error(`No operator of the given set applies to a filterable field of "${type}"`);
+  }
   const trees = fc.letrec<Record<string, FilterNode>>((tie) => {
     const builders: Record<string, fc.Arbitrary<FilterNode>> = {};
     for (const node of resolved.types.values()) {
+      const leaf = leaves.get(node.name);
+      if (leaf === undefined) continue;
       for (let hops = 0; hops <= maxHops; hops++) {
         const self = tie(key(node.name, hops));
         const children = fc.array(self, { maxLength: settings.maxChildren, depthIdentifier });
-        const branches: fc.WeightedArbitrary<FilterNode>[] = [
-          { arbitrary: leafArbitrary(node, settings), weight: 4 },
-          { arbitrary: children.map((nodes) => ({ kind: 'and', nodes }) as FilterNode), weight: 1 },
-          { arbitrary: children.map((nodes) => ({ kind: 'or', nodes }) as FilterNode), weight: 1 },
-          { arbitrary: self.map((inner) => ({ kind: 'not', node: inner }) as FilterNode), weight: 1 },
-        ];
+        const branches: fc.WeightedArbitrary<FilterNode>[] = [{ arbitrary: leaf, weight: 4 }];
+        if (settings.nodes.has('and')) branches.push({ arbitrary: children.map((nodes) => ({ kind: 'and', nodes }) as FilterNode), weight: 1 });
+        if (settings.nodes.has('or')) branches.push({ arbitrary: children.map((nodes) => ({ kind: 'or', nodes }) as FilterNode), weight: 1 });
+        if (settings.nodes.has('not')) branches.push({ arbitrary: self.map((inner) => ({ kind: 'not', node: inner }) as FilterNode), weight: 1 });
         if (hops > 0) {
           for (const relationship of node.relationships.values()) {
             const op = relationship.toMany ? 'any' : 'has';
-            if (!relationship.filterable || !settings.operators.has(op)) continue;
+            if (!relationship.filterable || !settings.operators.has(op) || !settings.nodes.has(op)) continue;
+            if (leaves.get(relationship.target) === undefined) continue;
             const inner = tie(key(relationship.target, hops - 1));
             branches.push({
               arbitrary: inner.map((nested) => ({ kind: op, relationship: relationship.name, node: nested }) as FilterNode),
@@ -158,30 +183,29 @@ export function countNodes(node: FilterNode): number {
   }
 }
 
-/** A comparison with a value, or of two fields, on one filterable field of the type. */
-function leafArbitrary(type: ResolvedType, settings: Settings): fc.Arbitrary<FilterNode> {
+/** A comparison with a value, or of two fields, on one filterable field of the type; `undefined` when no operator of the set applies. */
+function leafArbitrary(type: ResolvedType, settings: Settings): fc.Arbitrary<FilterNode> | undefined {
   const fields = [type.id, ...type.attributes.values()].filter((attribute) => attribute.filterable);
   const comparisons: fc.Arbitrary<FilterNode>[] = [];
   const fieldComparisons: fc.Arbitrary<FilterNode>[] = [];
   for (const field of fields) {
-    const operators = (OPERATORS_BY_KIND[field.kind] as readonly ComparisonOperator[]).filter((op) =>
-      settings.operators.has(op),
-    );
+    const operators = settings.operatorsOf(field.kind);
     const values = valuePool(type, field, settings.sources, settings.limits.maxStringLength);
+    const held = heldStrings(type, field, settings);
     const usable = operators.filter((op) => values.length > 0 || op === 'is_' || op === 'isnot');
     if (usable.length > 0) {
       comparisons.push(
         fc
           .constantFrom(...usable)
           .chain((op) =>
-            valueFor(field, op, values, settings).map((value) => compareNode(field.name, op, value)),
+            valueFor(field, op, values, held, settings).map((value) => compareNode(field.name, op, value)),
           ),
       );
     }
     const others = fields.filter((other) => other.kind === field.kind);
-    const fieldOperators = FIELD_OPERATORS.filter(
-      (op) => settings.operators.has(op) && (OPERATORS_BY_KIND[field.kind] as readonly string[]).includes(op),
-    );
+    const fieldOperators = settings.nodes.has('compare_fields')
+      ? FIELD_OPERATORS.filter((op) => settings.operatorsOf(field.kind).includes(op))
+      : [];
     if (fieldOperators.length > 0) {
       fieldComparisons.push(
         fc
@@ -193,17 +217,25 @@ function leafArbitrary(type: ResolvedType, settings: Settings): fc.Arbitrary<Fil
   const branches: fc.WeightedArbitrary<FilterNode>[] = [];
   if (comparisons.length > 0) branches.push({ arbitrary: fc.oneof(...comparisons), weight: 5 });
   if (fieldComparisons.length > 0) branches.push({ arbitrary: fc.oneof(...fieldComparisons), weight: 1 });
-  if (branches.length === 0) {
-    throw new Error(`No operator of the given set applies to a filterable field of "${type.name}"`);
-  }
-  return fc.oneof(...branches);
+  return branches.length === 0 ? undefined : fc.oneof(...branches);
 }
 
-/** A value for one operator on one field, drawn from the field's pool. */
+/** The non-empty strings the records hold in a field (`data` of the sources), within the length limit. */
+function heldStrings(type: ResolvedType, field: ResolvedAttribute, settings: Settings): readonly string[] {
+  const held = new Set<string>();
+  for (const row of settings.sources.data?.[type.name] ?? []) {
+    const value = row[field.name];
+    if (typeof value === 'string' && value.length > 0 && value.length <= settings.limits.maxStringLength) held.add(value);
+  }
+  return [...held];
+}
+
+/** A value for one operator on one field, drawn from the field's pool (`held`: the strings the records hold). */
 function valueFor(
   field: ResolvedAttribute,
   op: ComparisonOperator,
   pool: readonly Present[],
+  held: readonly string[],
   settings: Settings,
 ): fc.Arbitrary<Scalar | readonly Scalar[]> {
   const present = () => fc.constantFrom(...pool);
@@ -232,7 +264,7 @@ function valueFor(
     case 'ilike':
     case 'notlike':
     case 'notilike':
-      return patternArbitrary(strings, settings.limits.maxWildcards).filter(
+      return patternArbitrary(strings, held.length > 0 ? held : strings, settings.limits.maxWildcards).filter(
         (pattern) => pattern.length <= settings.limits.maxStringLength,
       );
     case 'startswith':
@@ -255,15 +287,33 @@ function fragmentArbitrary(strings: readonly string[], where: 'start' | 'end' | 
 }
 
 /**
- * `like` patterns: literal slices of pool strings and single metacharacters (with `%`,
- * `_`, `\` escaped), and wildcards.
+ * `like` patterns, half of them a string the records hold with one or two of its
+ * code points turned into `_` (and perhaps its tail into `%`), in its own case, upper
+ * or lower case: a pattern that matches that record only when `_` is a wildcard and
+ * case folding is right. The others: literal slices of pool strings and single
+ * metacharacters (with `%`, `_`, `\` escaped), and wildcards.
  */
-function patternArbitrary(strings: readonly string[], maxWildcards: number): fc.Arbitrary<string> {
+function patternArbitrary(strings: readonly string[], held: readonly string[], maxWildcards: number): fc.Arbitrary<string> {
   const escape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const masked = (): fc.Arbitrary<string> => fc
+    .record({
+      text: fc.constantFrom(...held),
+      marks: fc.array(fc.nat(), { minLength: 1, maxLength: Math.min(2, maxWildcards) }),
+      tail: fc.boolean(),
+      casing: fc.constantFrom('same', 'upper', 'lower'),
+    })
+    .map(({ text, marks, tail, casing }) => {
+      const cased = casing === 'upper' ? text.toUpperCase() : casing === 'lower' ? text.toLowerCase() : text;
+      const points = Array.from(cased);
+      const at = new Set(marks.map((mark) => mark % points.length));
+      const first = Math.min(...at);
+      const cut = tail && at.size < maxWildcards && first + 1 < points.length ? first + 1 : points.length;
+      return points.slice(0, cut).map((point, index) => (at.has(index) ? '_' : escape(point))).join('') + (cut < points.length ? '%' : '');
+    });
   const literal = fragmentArbitrary(strings, 'any').map(escape);
   const metacharacter = fc.constantFrom(...METACHARACTERS).map(escape);
   const wildcard = fc.constantFrom('%', '_');
-  return fc
+  const pieces = fc
     .array(fc.oneof({ arbitrary: literal, weight: 2 }, { arbitrary: metacharacter, weight: 1 }, { arbitrary: wildcard, weight: 1 }), {
       minLength: 1,
       maxLength: 4,
@@ -275,6 +325,7 @@ function patternArbitrary(strings: readonly string[], maxWildcards: number): fc.
         .join('');
     })
     .filter((pattern) => pattern.length > 0);
+  return held.length === 0 || maxWildcards === 0 ? pieces : fc.oneof(masked(), pieces);
 }
 
 /** `match` values: one to three words, from the pool strings and a fixed word list. */

@@ -20,7 +20,7 @@ export interface ArbitraryQueryAstOptions extends ArbitraryFilterOptions {
   /** Most include paths (default 3, at most `maxIncludePaths`). */
   readonly maxIncludePaths?: number;
   /**
-   * Generate cursor pages too (default `false`): bounds with valid key values for the
+   * Generate cursor pages too (default `false`; never when `capabilities.keyset` is false): bounds with valid key values for the
    * AST's sort, within `maxCursorLength`; under `pagination: 'cursor'` also first pages,
    * and no pages by number (the parser refuses them there).
    */
@@ -52,16 +52,23 @@ export function arbitraryQueryAst(
     options.filter === false
       ? fc.constant(null)
       : fc.option(arbitraryFilter(schema, type, options), { nil: null, freq: 4 });
-  const sorts = sortArbitrary(resolved, type, Math.min(options.maxSortKeys ?? 3, limits.maxSortKeys), maxHops);
+  const { capabilities } = options;
+  const sorts = sortArbitrary(
+    resolved,
+    type,
+    Math.min(options.maxSortKeys ?? 3, limits.maxSortKeys, capabilities?.maxSortKeys ?? Infinity),
+    capabilities?.sortPaths === false ? 0 : maxHops,
+  );
+  const pages = pageArbitrary(limits, capabilities?.offset ?? true);
   const sortAndPage: fc.Arbitrary<{ sort: readonly SortKey[]; page: Page | null }> =
-    options.cursorPages === true
+    options.cursorPages === true && capabilities?.keyset !== false
       ? sorts.chain((sort) => {
           const cursorPage = cursorPageArbitrary(schema, type, sort, limits, options);
           // Under cursor pagination pages by number are refused; only unpaginated reads remain beside cursor pages.
-          const other = limits.pagination === 'cursor' ? (limits.allowUnpaginated ? [fc.constant(null)] : []) : [pageArbitrary(limits)];
+          const other = limits.pagination === 'cursor' ? (limits.allowUnpaginated ? [fc.constant(null)] : []) : [pages];
           return fc.oneof<fc.Arbitrary<Page | null>[]>(...other, cursorPage).map((page) => ({ sort, page }));
         })
-      : fc.record({ sort: sorts, page: pageArbitrary(limits) });
+      : fc.record({ sort: sorts, page: pages });
   return fc
     .record({
       filter,
@@ -69,7 +76,7 @@ export function arbitraryQueryAst(
       include: includeArbitrary(
         resolved,
         type,
-        Math.min(options.maxIncludePaths ?? 3, limits.maxIncludePaths),
+        capabilities?.includes === false ? 0 : Math.min(options.maxIncludePaths ?? 3, limits.maxIncludePaths),
         limits.maxIncludeDepth,
       ),
       fields: fieldsArbitrary(resolved),
@@ -118,17 +125,19 @@ function sortArbitrary(
  * The default page (often), `null` when allowed, or a size and number within the
  * limits; a counterexample shrinks to the default page when the page does not matter.
  */
-function pageArbitrary(limits: QueryLimits): fc.Arbitrary<Page | null> {
+function pageArbitrary(limits: QueryLimits, offset: boolean): fc.Arbitrary<Page | null> {
+  const lastNumber = (size: number) => (offset ? Math.floor(limits.maxOffset / size) + 1 : 1);
   const sized = fc
     .integer({ min: 1, max: limits.maxPageSize })
-    .chain((size) =>
-      fc
-        .integer({ min: 1, max: Math.floor(limits.maxOffset / size) + 1 })
-        .map((number): Page => ({ kind: 'offset', size, number })),
-    );
+    .chain((size) => fc.integer({ min: 1, max: lastNumber(size) }).map((number): Page => ({ kind: 'offset', size, number })));
   const branches: fc.WeightedArbitrary<Page | null>[] = [
     { arbitrary: fc.constant({ kind: 'offset' as const, size: limits.defaultPageSize, number: 1 }), weight: 3 },
-    { arbitrary: fc.integer({ min: 1, max: 5 }).map((number) => ({ kind: 'offset' as const, size: limits.defaultPageSize, number })), weight: 1 },
+    {
+      arbitrary: fc
+        .integer({ min: 1, max: Math.min(5, lastNumber(limits.defaultPageSize)) })
+        .map((number) => ({ kind: 'offset' as const, size: limits.defaultPageSize, number })),
+      weight: 1,
+    },
     { arbitrary: sized, weight: 2 },
   ];
   if (limits.allowUnpaginated) branches.push({ arbitrary: fc.constant(null), weight: 1 });

@@ -9,7 +9,8 @@ import type { Id } from '../../layers/data-layer.js';
 import type { FieldKind } from '../../schema/resolved-schema.js';
 
 /**
- * Strings for records: case pairs, non-ASCII, pattern characters, shared prefixes,
+ * Strings for records: case pairs, non-ASCII, combining marks (`e` + U+0301 beside a
+ * precomposed `é`), pattern characters, shared prefixes,
  * blanks, and regex/SQL metacharacters next to what they would match if a layer left
  * them unescaped (`SN1.02`/`SN1002`, `a+b`/`aab`, `^a$`/`a`).
  */
@@ -71,6 +72,10 @@ export const STRESS_STRINGS: readonly string[] = [
   "it's",
   'say "hi"',
   'a.b',
+  'e\u0301cole',
+  'E\u0301COLE',
+  'école',
+  'I\u0307stanbul',
 ];
 
 /** Every regex and SQL metacharacter, drawn on their own into `like` patterns and affixes. */

@@ -8,8 +8,9 @@ export const NOTE_TEXTS: readonly string[] = [
 
 /**
  * The conformance dataset, in the memory layer's format (both sides of every
- * relationship given, and agreeing). Records are listed out of primary key order on
- * purpose. Every expectation of the example cases is written by hand against this
+ * relationship given, and agreeing). Records, and the related ids of to-many
+ * relationships, are listed out of primary key order on purpose: a layer must give
+ * related rows in primary key order, not in the order it stores them. Every expectation of the example cases is written by hand against this
  * table:
  *
  * | id | name          | nickname | born       | joined     | score | rank | active | status  | mentor | groups |
@@ -54,8 +55,8 @@ export const NOTE_TEXTS: readonly string[] = [
 export const conformanceData: { readonly [type: string]: readonly Row[] } = {
   author: [
     author(10, '\u{1F600} smile', null, 'Emoji \u{1F600} lover', 'live', '2010-10-10', '2010-10-10', 0.001, 1, true, 1, ['b20'], [], ['g2']),
-    author(2, 'alice', null, null, 'draft', '1985-12-31', '1985-12-31', null, 1, false, 1, [], [4], ['g1', 'g2']),
-    author(1, 'Alice', 'Al', 'Writes about Rust and Go İ', 'live', '1990-04-02', '2010-01-01', 3.5, 2, true, null, ['b1', 'b2'], [2, 3, 10], ['g1']),
+    author(2, 'alice', null, null, 'draft', '1985-12-31', '1985-12-31', null, 1, false, 1, [], [4], ['g2', 'g1']),
+    author(1, 'Alice', 'Al', 'Writes about Rust and Go İ', 'live', '1990-04-02', '2010-01-01', 3.5, 2, true, null, ['b2', 'b1'], [10, 3, 2], ['g1']),
     author(12, 'Zed', 'zed', 'go i\u0307', 'live', '1960-06-06', null, 2, 3, null, null, [], [], []),
     author(3, 'Bob', 'bob', 'rust-lang fan; go go go', null, null, '2000-06-15', 0, 3, null, 1, ['b3'], [], []),
     author(4, '50% off', '50%', 'Sales & more: \u24b6 circ \u2460two x\u00b2 \u00bd \u216b', 'retired', '2001-01-01', null, -2.25, 3, true, 2, ['b4'], [6], ['g2']),
@@ -78,9 +79,9 @@ export const conformanceData: { readonly [type: string]: readonly Row[] } = {
   ],
   group: [
     { id: 'g3', label: 'Solo', members: [6] },
-    { id: 'g1', label: 'Readers', members: [1, 2, 8] },
+    { id: 'g1', label: 'Readers', members: [8, 1, 2] },
     { id: 'g4', label: 'Nobody', members: [] },
-    { id: 'g2', label: 'writers', members: [2, 4, 10] },
+    { id: 'g2', label: 'writers', members: [10, 2, 4] },
   ],
   note: NOTE_TEXTS.map((text, index) => ({ id: `n${String(index + 1).padStart(2, '0')}`, text })).reverse(),
 };
