@@ -11,11 +11,11 @@ import { dirname, relative, resolve, sep } from 'node:path';
 export const FLOORS = [
   ['limits.ts', 'errors'],
   ['schema'],
-  ['ast'],
+  ['ast', 'operations'],
   ['rules'],
   ['paging', 'layers/data-layer.ts'],
   ['layers/memory', 'layers/sql', 'example', 'parse'],
-  ['stringify', 'execute'],
+  ['stringify', 'execute', 'write'],
   ['build', 'serialize'],
   ['http'],
   ['openapi', 'explain', 'explorer', 'testing'],

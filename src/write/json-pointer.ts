@@ -1,0 +1,13 @@
+/**
+ * JSON pointers (RFC 6901) into a request document, for `source.pointer`.
+ *
+ * @example
+ * jsonPointer('/data', 'attributes', 'a/b'); // '/data/attributes/a~1b'
+ */
+export function jsonPointer(base: string, ...segments: readonly (string | number)[]): string {
+  let pointer = base;
+  for (const segment of segments) {
+    pointer += `/${typeof segment === 'number' ? String(segment) : segment.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+  }
+  return pointer;
+}
