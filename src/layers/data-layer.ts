@@ -7,6 +7,7 @@
 import type { FilterNode } from '../ast/filter-node.js';
 import type { Operator } from '../ast/operators.js';
 import type { KeyValue, SortKey } from '../ast/query-ast.js';
+import type { Operation } from '../operations/operation-node.js';
 
 /**
  * A primary key, always in its normalised form (docs/data-layer.md): a safe
@@ -131,6 +132,28 @@ export interface IncludeRequest {
 export type IncludeResult = ReadonlyMap<string, readonly Row[]>;
 
 /**
+ * A list of operations to apply all or nothing (docs/writes.md, "Writing a layer"):
+ * either every operation takes effect, or none does and the layer throws.
+ */
+export interface WriteRequest {
+  readonly operations: readonly Operation[];
+  /**
+   * The request's scope: a filter per type, `undefined` for a type it does not
+   * restrict. Every resource the list names that exists before it (the target of an
+   * update, a delete or a relationship change, every related resource) must match its
+   * type's filter before the list, else the layer throws `OperationError` `not_found`
+   * (`related_not_found`); every resource the list creates, updates or changes a
+   * relationship of must match it after the whole list, else `out_of_scope`.
+   */
+  readonly scope?: (type: string) => FilterNode | undefined;
+}
+
+/** What a list wrote: per operation, the id of the resource it created or updated, `null` for the others. */
+export interface WriteResult {
+  readonly ids: readonly (Id | null)[];
+}
+
+/**
  * A store that evaluates QueryASTs. Implement it for your own store and prove it
  * with `describeDataLayer` from `jsonapi-query/testing`.
  *
@@ -171,6 +194,18 @@ export interface DataLayer {
    * canPageByCursor: (type, sort) => sort.every((key) => key.path.length === 0),
    */
   canPageByCursor?(type: string, sort: readonly SortKey[]): boolean;
+  /**
+   * Applies a list of write operations all or nothing (docs/writes.md): one
+   * transaction per list. Leave it out for a read-only layer: the handler then answers
+   * every write with a 405. Refuse an operation by throwing `OperationError`
+   * (a missing resource, a taken id, a write outside the scope); anything else
+   * thrown is a 500, as for reads.
+   *
+   * @example
+   * await layer.apply({ operations: [createOperation('person', { attributes: { name: 'Ada', display_name: 'Ada' }, relationships: {} })] }, context);
+   * // { ids: ['27'] }
+   */
+  apply?(request: WriteRequest, context: LayerContext): Promise<WriteResult>;
 }
 
 /**

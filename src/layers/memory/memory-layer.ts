@@ -11,7 +11,10 @@ import type {
   ReadResult,
   RelatedReadRequest,
   Row,
+  WriteRequest,
+  WriteResult,
 } from '../data-layer.js';
+import { applyOperations, type MemoryState } from './apply-operations.js';
 import { loadStore, type MemoryData } from './load-store.js';
 import { requireStore } from './query-plan.js';
 import { createQueryRunner } from './run-query.js';
@@ -53,42 +56,44 @@ export interface MemoryLayer extends DataLayer {
  */
 export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, options: MemoryLayerOptions = {}): MemoryLayer {
   const resolved = resolveSchema(schema);
-  const store = loadStore(resolved, data);
-  const runner = createQueryRunner(store, options.evaluation ?? 'auto', options.cacheSize ?? 1000);
+  const runnerOf = (store: Store) => createQueryRunner(store, options.evaluation ?? 'auto', options.cacheSize ?? 1000);
+  const initial = loadStore(resolved, data);
+  // Every read takes the state once, synchronously: a list applied meanwhile replaces it whole.
+  let state: MemoryState = { store: initial, runner: runnerOf(initial), sequences: new Map() };
 
   const related = (request: RelatedReadRequest, signal: AbortSignal): ReadResult | null => {
     signal.throwIfAborted();
-    const owner = requireStore(store, request.type);
+    const owner = requireStore(state.store, request.type);
     const row = findRow(owner, request.id);
     if (row === undefined) return null;
-    const { slot, target, toMany } = relationshipOf(store, owner, request.relationship);
+    const { slot, target, toMany } = relationshipOf(state.store, owner, request.relationship);
     const linked = row[LINKS][slot];
-    if (toMany) return runner.run(target, linked as readonly StoredRow[], request, signal);
+    if (toMany) return state.runner.run(target, linked as readonly StoredRow[], request, signal);
     const rows = linked === null ? [] : [linked as StoredRow];
-    const keys = request.keyset === undefined ? {} : { keys: runner.keysOf(target, request.sort, rows) };
+    const keys = request.keyset === undefined ? {} : { keys: state.runner.keysOf(target, request.sort, rows) };
     return { rows, ...(request.withTotal === false ? {} : { total: rows.length }), ...keys };
   };
 
   return {
     operators: new Set<Operator>(OPERATORS),
     get evaluation() {
-      return runner.evaluation;
+      return state.runner.evaluation;
     },
     get cachedShapes() {
-      return runner.cachedShapes;
+      return state.runner.cachedShapes;
     },
     read(request: ReadRequest, { signal }: LayerContext): Promise<ReadResult> {
       return settle(() => {
         signal.throwIfAborted();
-        const type = requireStore(store, request.type);
+        const type = requireStore(state.store, request.type);
         checkPage(request);
-        return runner.run(type, type.rows, request, signal);
+        return state.runner.run(type, type.rows, request, signal);
       });
     },
     readOne(type: string, id: Id, { signal }: LayerContext): Promise<Row | null> {
       return settle(() => {
         signal.throwIfAborted();
-        return findRow(requireStore(store, type), id) ?? null;
+        return findRow(requireStore(state.store, type), id) ?? null;
       });
     },
     readRelated(request: RelatedReadRequest, { signal }: LayerContext): Promise<ReadResult | null> {
@@ -106,11 +111,19 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
         return { ids: rows.map((row) => row.id), ...rest };
       });
     },
+    apply(request: WriteRequest, { signal }: LayerContext): Promise<WriteResult> {
+      return settle(() => {
+        signal.throwIfAborted();
+        const applied = applyOperations(resolved, state, request, runnerOf);
+        state = applied.state;
+        return { ids: applied.ids };
+      });
+    },
     readIncluded(request: IncludeRequest, { signal }: LayerContext): Promise<IncludeResult> {
       return settle(() => {
         signal.throwIfAborted();
-        const owner = requireStore(store, request.type);
-        const { slot } = relationshipOf(store, owner, request.relationship);
+        const owner = requireStore(state.store, request.type);
+        const { slot } = relationshipOf(state.store, owner, request.relationship);
         const result = new Map<string, readonly Row[]>();
         for (const id of request.ids) {
           const row = findRow(owner, id);
