@@ -8,7 +8,7 @@ import type {
   DeleteOperation,
   IdRef,
   LidRef,
-  Linkage,
+  RelationshipValue,
   RemoveFromRelationshipOperation,
   ResourceFields,
   ResourceRef,
@@ -83,7 +83,7 @@ export function deleteOperation(ref: ResourceRef): DeleteOperation {
  * @example
  * setRelationshipOperation(idRef('computer', '1'), 'owner', idRef('person', '2'));
  */
-export function setRelationshipOperation(ref: ResourceRef, relationship: string, linkage: Linkage): SetRelationshipOperation {
+export function setRelationshipOperation(ref: ResourceRef, relationship: string, linkage: RelationshipValue): SetRelationshipOperation {
   return Object.freeze({ kind: 'set_relationship', ref, relationship, linkage: frozenLinkage(linkage) });
 }
 
@@ -116,7 +116,7 @@ export function removeFromRelationshipOperation(
 }
 
 function frozenFields(fields: ResourceFields): ResourceFields {
-  const relationships: Record<string, Linkage> = {};
+  const relationships: Record<string, RelationshipValue> = {};
   for (const [name, linkage] of Object.entries(fields.relationships)) {
     Object.defineProperty(relationships, name, { value: frozenLinkage(linkage), enumerable: true });
   }
@@ -127,6 +127,6 @@ function frozenFields(fields: ResourceFields): ResourceFields {
   return { attributes: Object.freeze(attributes), relationships: Object.freeze(relationships) };
 }
 
-function frozenLinkage(linkage: Linkage): Linkage {
+function frozenLinkage(linkage: RelationshipValue): RelationshipValue {
   return Array.isArray(linkage) ? Object.freeze([...(linkage as readonly ResourceRef[])]) : linkage;
 }

@@ -37,12 +37,12 @@ export type ResourceRef = IdRef | LidRef;
  * a list of resources for a to-many one.
  * `"data": { "type": "person", "id": "1" }`, `"data": null`, `"data": [ … ]`
  */
-export type Linkage = ResourceRef | null | readonly ResourceRef[];
+export type RelationshipValue = ResourceRef | null | readonly ResourceRef[];
 
 /** Attribute values (validated against their JSON Schema) and relationship values a create or update gives. */
 export interface ResourceFields {
   readonly attributes: Readonly<Record<string, unknown>>;
-  readonly relationships: Readonly<Record<string, Linkage>>;
+  readonly relationships: Readonly<Record<string, RelationshipValue>>;
 }
 
 /**
@@ -80,7 +80,7 @@ export interface SetRelationshipOperation {
   readonly kind: 'set_relationship';
   readonly ref: ResourceRef;
   readonly relationship: string;
-  readonly linkage: Linkage;
+  readonly linkage: RelationshipValue;
 }
 
 /**

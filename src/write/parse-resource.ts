@@ -5,7 +5,7 @@
  * (storable text, exact integers, `-0` is `0`), and a create gives every required
  * attribute.
  */
-import type { Linkage, ResourceFields, ResourceRef } from '../operations/operation-node.js';
+import type { RelationshipValue, ResourceFields, ResourceRef } from '../operations/operation-node.js';
 import { exactInteger, withoutNegativeZero } from '../rules/number-rules.js';
 import { storableText } from '../rules/string-rules.js';
 import type { ResolvedAttribute, ResolvedRelationship, ResolvedType } from '../schema/resolved-schema.js';
@@ -47,7 +47,7 @@ export function parseFields(
       }
     }
   }
-  const relationships: [string, Linkage][] = [];
+  const relationships: [string, RelationshipValue][] = [];
   const linked = memberOf(resource, 'relationships');
   if (linked !== undefined) {
     const at = jsonPointer(pointer, 'relationships');
@@ -73,7 +73,7 @@ export function parseFields(
  * @example
  * parseLinkage(context, { type: 'person', id: '1' }, '/data', owner); // idRef('person', '1')
  */
-export function parseLinkage(context: WriteContext, data: unknown, pointer: string, relationship: ResolvedRelationship): Linkage {
+export function parseLinkage(context: WriteContext, data: unknown, pointer: string, relationship: ResolvedRelationship): RelationshipValue {
   const target = context.schema.types.get(relationship.target);
   if (target === undefined) throw new Error(`Unknown relationship target "${relationship.target}"`);
   if (!relationship.toMany) {

@@ -8,7 +8,7 @@
 import { andNode, compareNode } from '../../ast/filter-factories.js';
 import type { FilterNode } from '../../ast/filter-node.js';
 import { OperationError } from '../../operations/operation-error.js';
-import type { Linkage, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
+import type { RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
 import { ID_ORDER } from '../../rules/id-tie-break.js';
 import type { ResolvedRelationship, ResolvedSchema } from '../../schema/resolved-schema.js';
 import type { Id, WriteRequest } from '../data-layer.js';
@@ -68,7 +68,7 @@ export function applyOperations(
   };
   const related = (ref: ResourceRef, index: number, relationship: string, item?: number): Id =>
     existing(ref, () => new OperationError('related_not_found', index, { relationship, ...(item === undefined ? {} : { index: item }) }));
-  const setLinkage = (type: string, id: Id, relationship: ResolvedRelationship, linkage: Linkage, index: number): void => {
+  const setLinkage = (type: string, id: Id, relationship: ResolvedRelationship, linkage: RelationshipValue, index: number): void => {
     const wanted = (Array.isArray(linkage) ? linkage : linkage === null ? [] : [linkage]) as readonly ResourceRef[];
     const next = wanted.map((ref, item) => related(ref, index, relationship.name, Array.isArray(linkage) ? item : undefined));
     for (const current of draft.linked(type, id, relationship)) {
@@ -146,7 +146,7 @@ function visibleAtStart(
     if (ids === undefined) named.set(ref.type, (ids = new Set()));
     ids.add(ref.id);
   };
-  const addLinkage = (linkage: Linkage): void => {
+  const addLinkage = (linkage: RelationshipValue): void => {
     if (Array.isArray(linkage)) (linkage as readonly ResourceRef[]).forEach(add);
     else if (linkage !== null) add(linkage as ResourceRef);
   };
