@@ -210,16 +210,19 @@ export interface DataLayer {
 
 /**
  * What a layer that wraps another (to scope, observe or count its calls) passes on
- * unchanged: the operators and the optional capabilities.
+ * unchanged: the operators and the optional capabilities, `apply` included (a write
+ * carries its scope in its request).
  *
  * @example
  * const counted: DataLayer = { ...layerCapabilities(layer), read: (request, context) => layer.read(request, context), … };
  */
-export function layerCapabilities(layer: DataLayer): Pick<DataLayer, 'operators' | 'canPageByCursor'> {
-  const { canPageByCursor } = layer;
+export function layerCapabilities(layer: DataLayer): Pick<DataLayer, 'operators' | 'canPageByCursor' | 'apply'> {
+  const { canPageByCursor, apply } = layer;
   return {
     operators: layer.operators,
     ...(canPageByCursor === undefined ? {} : { canPageByCursor: (type, sort) => canPageByCursor.call(layer, type, sort) }),
+    // A write carries its scope in the request, so a wrapper passes it on unchanged.
+    ...(apply === undefined ? {} : { apply: (request, context) => apply.call(layer, request, context) }),
   };
 }
 
