@@ -11,3 +11,14 @@ export function jsonPointer(base: string, ...segments: readonly (string | number
   }
   return pointer;
 }
+
+/**
+ * The pointer of the object holding the value at `pointer`: where a missing member
+ * is reported (a pointer must name a value the document has).
+ *
+ * @example
+ * parentPointer('/data/type'); // '/data'
+ */
+export function parentPointer(pointer: string): string {
+  return pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));
+}

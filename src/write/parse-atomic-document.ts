@@ -69,7 +69,7 @@ function parseOperation(context: WriteContext, item: unknown, pointer: string): 
   const object = objectAt(item, pointer, 'An operation');
   const op = memberOf(object, 'op');
   if (op !== 'add' && op !== 'update' && op !== 'remove') {
-    refuse('invalid_document', 'The member "op" is "add", "update" or "remove".', jsonPointer(pointer, 'op'));
+    refuse('invalid_document', 'The member "op" is "add", "update" or "remove".', op === undefined ? pointer : jsonPointer(pointer, 'op'));
   }
   if (Object.hasOwn(object, 'href')) refuse('invalid_document', 'This server takes "ref", not "href".', jsonPointer(pointer, 'href'));
   const hasData = Object.hasOwn(object, 'data');

@@ -8,7 +8,7 @@ import type { ResourceRef } from '../operations/operation-node.js';
 import { normaliseId } from '../rules/resource-id.js';
 import { storableText } from '../rules/string-rules.js';
 import type { ResolvedType } from '../schema/resolved-schema.js';
-import { jsonPointer } from './json-pointer.js';
+import { jsonPointer, parentPointer } from './json-pointer.js';
 import { memberOf, objectAt, refuse, typeNamed, type WriteContext } from './write-context.js';
 
 /** What an identifier names: the target of an operation (its 404 is `not_found`) or a related resource (`related_not_found`). */
@@ -43,7 +43,7 @@ export function parseIdentifier(
 
 /** The type an identifier or resource object names; another than `expected` is a 409. */
 export function typeOf(context: WriteContext, name: unknown, pointer: string, expected: ResolvedType | undefined): ResolvedType {
-  if (name === undefined) return refuse('invalid_document', 'The member "type" is required.', pointer);
+  if (name === undefined) return refuse('invalid_document', 'The member "type" is required.', parentPointer(pointer));
   if (expected !== undefined && name !== expected.name) {
     if (typeof name !== 'string') return refuse('invalid_document', 'A resource type must be a string.', pointer);
     return refuse('type_mismatch', `Expected type ${JSON.stringify(expected.name)}, not ${JSON.stringify(name)}.`, pointer);

@@ -43,7 +43,8 @@ export function parseFields(
   if (mode === 'create') {
     for (const name of type.requiredOnCreate) {
       if (!attributes.some(([given]) => given === name)) {
-        refuse('missing_attribute', `A new ${type.name} needs the attribute ${JSON.stringify(name)}.`, jsonPointer(pointer, 'attributes'));
+        const where = given === undefined ? pointer : jsonPointer(pointer, 'attributes');
+        refuse('missing_attribute', `A new ${type.name} needs the attribute ${JSON.stringify(name)}.`, where);
       }
     }
   }

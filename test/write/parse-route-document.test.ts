@@ -90,7 +90,7 @@ describe('refusals', () => {
     ['a document that is not an object', [], CREATE_PERSON, { status: '400', code: 'invalid_document', source: { pointer: '' } }],
     ['no data', { meta: {} }, CREATE_PERSON, { status: '400', code: 'invalid_document', source: { pointer: '' } }],
     ['data that is not an object', { data: [] }, CREATE_PERSON, { status: '400', code: 'invalid_document', source: { pointer: '/data' } }],
-    ['no type', { data: { attributes: {} } }, CREATE_PERSON, { status: '400', code: 'invalid_document', source: { pointer: '/data/type' } }],
+    ['no type', { data: { attributes: {} } }, CREATE_PERSON, { status: '400', code: 'invalid_document', source: { pointer: '/data' } }],
     ['another type than the route', { data: { type: 'computer', attributes: { serial: 'x' } } }, CREATE_PERSON, { status: '409', code: 'type_mismatch', source: { pointer: '/data/type' } }],
     ['a type of no string', { data: { type: 7 } }, CREATE_PERSON, { status: '400', code: 'invalid_document', source: { pointer: '/data/type' } }],
     ['a client id the type forbids', { data: { ...newPerson(), id: '9' } }, CREATE_PERSON, { status: '403', code: 'client_id_forbidden', source: { pointer: '/data/id' } }],
