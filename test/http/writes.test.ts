@@ -9,6 +9,7 @@ import { createHandler, type HandlerOptions, type HandlerRequest } from '../../s
 import type { DataLayer } from '../../src/layers/data-layer.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { newPerson, writeSchema } from '../write/write-schema.js';
+import { checkDocument } from './document-check.js';
 
 const MEDIA_TYPE = 'application/vnd.api+json';
 const ATOMIC = 'https://jsonapi.org/ext/atomic';
@@ -37,6 +38,8 @@ function writable(options: Partial<HandlerOptions> = {}) {
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     };
     const response = await handle(request);
+    // Every document but an atomic one is held to the official JSON:API schemas.
+    if (response.body !== '' && path !== '/operations') checkDocument(JSON.parse(response.body), { schema: writeSchema, links: 'relative' });
     return { ...response, document: response.body === '' ? undefined : (JSON.parse(response.body) as Record<string, unknown>) };
   };
   const atomic = (operations: unknown) => send('POST', '/operations', { 'atomic:operations': operations }, { 'content-type': ATOMIC_TYPE });
