@@ -150,7 +150,10 @@ export function createHandler(options: HandlerOptions): Handler {
   const fixedResolved = typeof scope === 'object' ? resolveScope(scope, schema, resolveEntries, operators) : undefined;
   const fixedScope = fixedResolved === undefined ? undefined : scopedLayer(dataLayer, fixedResolved, schema);
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
-  const writer = options.writable === true ? writerOf(options, schema, limitsOf, fixedResolved, resolveEntries, (request, negotiation) => serve(request, negotiation)) : undefined;
+  const writer =
+    options.writable === true
+      ? writerOf(options, schema, limitsOf, fixedResolved, resolveEntries, (request, negotiation) => serve(request, negotiation))
+      : undefined;
   const extensions = writer === undefined ? NO_EXTENSIONS : WRITE_EXTENSIONS;
 
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
@@ -278,15 +281,16 @@ function writerOf(
   serve: (request: HandlerRequest, negotiation: { reached: boolean }) => Promise<HandlerResponse>,
 ): Writer | undefined {
   const { dataLayer, scope } = options;
+  const taken = schema.roots.get(OPERATIONS_PATH.slice(1));
+  if (taken !== undefined) {
+    throw new RangeError(`createHandler: a writable handler serves Atomic Operations at ${OPERATIONS_PATH}, the root of type ${taken.name}: rename that root`);
+  }
   const { apply } = dataLayer;
   if (apply === undefined) return undefined;
-  if (schema.roots.has(OPERATIONS_PATH.slice(1))) {
-    throw new RangeError(`createHandler: writable handlers serve Atomic Operations at ${OPERATIONS_PATH}, the root of type ${schema.roots.get(OPERATIONS_PATH.slice(1))?.name ?? ''}: rename that root`);
-  }
   return createWriter({
     schema,
     parse: { schema: options.schema, ...(options.limits === undefined ? {} : { limits: options.limits }) },
-    layer: { ...dataLayer, apply: (request, context) => apply.call(dataLayer, request, context) },
+    apply: (request, context) => apply.call(dataLayer, request, context),
     baseUrl: options.baseUrl ?? '',
     limitsOf,
     async scopeOf(request) {

@@ -6,7 +6,7 @@
  * are read back through the handler's own `GET`.
  */
 import { jsonApiError, QueryError, type ErrorInit, type JsonApiError } from '../errors/query-error.js';
-import type { DataLayer, Id, WriteRequest } from '../layers/data-layer.js';
+import type { Id, LayerContext, WriteRequest, WriteResult } from '../layers/data-layer.js';
 import type { QueryLimits } from '../limits.js';
 import { isOperationError, type OperationError } from '../operations/operation-error.js';
 import type { Operation } from '../operations/operation-node.js';
@@ -60,7 +60,8 @@ export function allowedMethods(route: Route, writable: boolean): readonly string
 export interface WriterConfig {
   readonly schema: ResolvedSchema;
   readonly parse: WriteParseOptions;
-  readonly layer: DataLayer & Required<Pick<DataLayer, 'apply'>>;
+  /** The data layer's `apply`. */
+  apply(request: WriteRequest, context: LayerContext): Promise<WriteResult>;
   readonly baseUrl: string;
   limitsOf(type: string): QueryLimits;
   /** The scope of a request, `undefined` when it has none. */
@@ -85,7 +86,7 @@ export function createWriter(config: WriterConfig): Writer {
     const scope = await config.scopeOf(request);
     const write: WriteRequest = { operations: parsed.operations, ...(scope === undefined ? {} : { scope: (type) => scope.of(type) }) };
     try {
-      const { ids } = await config.layer.apply(write, { signal: request.signal ?? new AbortController().signal });
+      const { ids } = await config.apply(write, { signal: request.signal ?? new AbortController().signal });
       return ids;
     } catch (error) {
       if (isOperationError(error)) throw new QueryError([faultError(error, parsed)]);
