@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareNode } from '../../src/ast/filter-factories.js';
-import { createHandler, type HandlerOptions, type HandlerRequest } from '../../src/http/index.js';
+import { createHandler, type Handler, type HandlerOptions, type HandlerRequest } from '../../src/http/index.js';
 import type { DataLayer } from '../../src/layers/data-layer.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { newPerson, writeSchema } from '../write/write-schema.js';
+import { checkOpenApiResponse } from '../helpers/openapi-check.js';
 import { checkDocument } from './document-check.js';
 
 const MEDIA_TYPE = 'application/vnd.api+json';
@@ -28,7 +29,14 @@ const data = {
 };
 
 function writable(options: Partial<HandlerOptions> = {}) {
-  const handle = createHandler({ schema: writeSchema, dataLayer: createMemoryLayer(writeSchema, data), writable: true, ...options });
+  const settings: HandlerOptions = { schema: writeSchema, dataLayer: createMemoryLayer(writeSchema, data), writable: true, ...options };
+  const created = createHandler(settings);
+  // Every answer, reads and writes, is held to the handler's own OpenAPI document.
+  const handle: Handler = async (request) => {
+    const response = await created(request);
+    checkOpenApiResponse(settings, request, response);
+    return response;
+  };
   const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = { 'content-type': MEDIA_TYPE }, query = '') => {
     const request: HandlerRequest = {
       method,
