@@ -105,6 +105,7 @@ describe('creating', () => {
     const response = await send('POST', '/computers', document, undefined, 'include=owner&fields[person]=name');
     expect(response.status).toBe(201);
     expect(response.headers['location']).toBe('https://api.example.com/computers/3');
+    expect((response.document?.['data'] as { links: { self: string } }).links.self).toBe(response.headers['location']);
     expect(response.document?.['included']).toEqual([expect.objectContaining({ type: 'person', id: '1', attributes: { name: 'Ann' } })]);
   });
 
