@@ -191,9 +191,9 @@ function inScope(state: MemoryState, type: string, ids: readonly Id[], filter: F
 }
 
 /**
- * The id the layer gives a new resource: one more than the largest it generated or
- * loaded for the type (decimal text for string ids), never reused after a delete,
- * and past any id a client chose.
+ * The id the layer gives a new resource: one more than the last it generated for the
+ * type (at first, than the largest decimal id it holds; decimal text for string ids),
+ * never reused after a delete, skipping an id a client took.
  */
 function nextId(schema: ResolvedSchema, draft: WriteDraft, sequences: Map<string, number>, type: string): Id {
   let last = sequences.get(type);
