@@ -37,7 +37,9 @@ import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE,
 import { matchRoute, type Route } from './routes.js';
 import { resolveScope, type Scope, type ScopeFilters, type ScopeResolver } from './scope.js';
 import { scopedLayer } from './scoped-layer.js';
-import { allowedMethods, createWriter, isWriteMethod, OPERATIONS_PATH, type BodyReader, type Writer } from './write-route.js';
+import { allowedMethods, isWriteMethod } from './allowed-methods.js';
+import type { BodyReader } from './request-body.js';
+import { createWriter, OPERATIONS_PATH, type Writer } from './write-route.js';
 
 /** A plain HTTP request, as an adapter hands it over. */
 export interface HandlerRequest {

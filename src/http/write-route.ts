@@ -5,56 +5,25 @@
  * of operations, the data layer applies it all or nothing, and the written resources
  * are read back through the handler's own `GET`.
  */
-import { jsonApiError, QueryError, type ErrorInit, type JsonApiError } from '../errors/query-error.js';
+import { QueryError } from '../errors/query-error.js';
 import type { Id, LayerContext, WriteRequest, WriteResult } from '../layers/data-layer.js';
 import type { QueryLimits } from '../limits.js';
-import { isOperationError, type OperationError } from '../operations/operation-error.js';
+import { isOperationError } from '../operations/operation-error.js';
 import type { Operation } from '../operations/operation-node.js';
 import { parseAtomicDocument, ATOMIC_EXTENSION } from '../write/parse-atomic-document.js';
 import { parseRouteDocument, type WriteTarget } from '../write/parse-route-document.js';
-import { jsonPointer } from '../write/json-pointer.js';
 import type { ParsedWrite } from '../write/parsed-write.js';
 import type { WriteParseOptions } from '../write/write-context.js';
 import type { ResolvedSchema } from '../schema/resolved-schema.js';
 import type { HandlerRequest, HandlerResponse } from './handler.js';
-import { contentExtensions, headerValue, JSON_API_MEDIA_TYPE } from './negotiate.js';
+import { JSON_API_MEDIA_TYPE } from './negotiate.js';
+import { faultError, typeOf } from './operation-fault.js';
+import { bodyText, checkContentType } from './request-body.js';
 import type { Route } from './routes.js';
 import type { Scope } from './scope.js';
 
 /** The path of Atomic Operations requests. */
 export const OPERATIONS_PATH = '/operations';
-
-/** The methods that write. */
-const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PATCH', 'DELETE']);
-
-/**
- * Reads a request body: the handler calls it with `maxBodyBytes`; it resolves to the
- * body's bytes, or to `null` as soon as the body is longer (reading no further).
- */
-export type BodyReader = (maxBytes: number) => Promise<Uint8Array | null>;
-
-/** Whether a method writes. */
-export function isWriteMethod(method: string): boolean {
-  return WRITE_METHODS.has(method);
-}
-
-/**
- * The methods a route allows: `GET` and `HEAD` everywhere, and where the handler
- * takes writes and the type (and relationship) is not read-only, `POST` on a
- * collection, `PATCH`/`DELETE` on a resource, `PATCH` on a relationship and
- * `POST`/`DELETE` on a to-many one.
- *
- * @example
- * allowedMethods(route, true); // ['GET', 'HEAD', 'PATCH', 'DELETE'] on /persons/1
- */
-export function allowedMethods(route: Route, writable: boolean): readonly string[] {
-  const reads = ['GET', 'HEAD'];
-  if (!writable || route.type.readOnly || route.kind === 'related') return reads;
-  if (route.kind === 'collection') return [...reads, 'POST'];
-  if (route.kind === 'resource') return [...reads, 'PATCH', 'DELETE'];
-  if (route.relationship.readOnly) return reads;
-  return route.relationship.toMany ? [...reads, 'POST', 'PATCH', 'DELETE'] : [...reads, 'PATCH'];
-}
 
 /** What the write routes need from the handler. */
 export interface WriterConfig {
@@ -141,10 +110,6 @@ function returnsData(operation: Operation): boolean {
   return operation.kind === 'create' || operation.kind === 'update';
 }
 
-function typeOf(operation: Operation): string {
-  return operation.kind === 'create' ? operation.type : operation.ref.type;
-}
-
 /** What a write on a route of the schema does. */
 function writeTarget(method: string, route: Route): WriteTarget {
   const type = route.type.name;
@@ -160,72 +125,3 @@ function pathIdOf(route: Extract<Route, { id: string }>): Id {
   return route.type.idType === 'integer' ? Number(route.id) : route.id;
 }
 
-/**
- * A body must be sent as the JSON:API media type (415 otherwise); `POST /operations`
- * must apply the Atomic Operations extension.
- */
-function checkContentType(request: HandlerRequest, atomic: boolean): void {
-  const { jsonApi, extensions } = contentExtensions(headerValue(request.headers['content-type']));
-  if (!jsonApi) {
-    throw QueryError.of({ code: 'unsupported_media_type', detail: `A request document is sent as ${JSON_API_MEDIA_TYPE}.` });
-  }
-  if (atomic && !extensions.has(ATOMIC_EXTENSION)) {
-    throw QueryError.of({
-      code: 'unsupported_media_type',
-      detail: `An operations request is sent as ${JSON_API_MEDIA_TYPE}; ext="${ATOMIC_EXTENSION}".`,
-    });
-  }
-}
-
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
-/** The body as text: a string as given, or read through the adapter's reader within the limit (413 past it). */
-async function bodyText(request: HandlerRequest, maxBytes: number): Promise<string | undefined> {
-  const { body } = request;
-  if (body === undefined || typeof body === 'string') return body;
-  const bytes = await body(maxBytes);
-  if (bytes === null) {
-    throw QueryError.of({
-      code: 'request_too_large',
-      detail: `The request body is longer than ${String(maxBytes)} bytes.`,
-      limit: maxBytes,
-    });
-  }
-  try {
-    return UTF8.decode(bytes);
-  } catch {
-    throw QueryError.of({ code: 'invalid_json', detail: 'The request body is not UTF-8.' });
-  }
-}
-
-/** The JSON:API error of a layer's refusal, pointing at the operation's place in the document. */
-function faultError(error: OperationError, parsed: ParsedWrite): JsonApiError {
-  const operation = parsed.operations[error.operation];
-  const source = parsed.sources[error.operation];
-  if (operation === undefined || source === undefined) throw error;
-  const type = typeOf(operation);
-  const at = (init: ErrorInit, where: string | undefined): JsonApiError =>
-    jsonApiError(where === undefined ? init : { ...init, sourcePointer: where });
-  switch (error.reason) {
-    case 'not_found':
-      return at({ code: 'not_found', detail: `No ${type} with this id.` }, source.ref);
-    case 'duplicate_id':
-      return at({ code: 'duplicate_id', detail: `A ${type} with this id exists.` }, `${source.pointer}/data/id`);
-    case 'out_of_scope':
-      return at(
-        { code: 'out_of_scope', detail: `The ${type} would be outside what this request may write.` },
-        operation.kind === 'create' || operation.kind === 'update' ? `${source.pointer}/data` : source.ref,
-      );
-    case 'related_not_found': {
-      const { relationship = '', index } = error.place;
-      const data =
-        operation.kind === 'create' || operation.kind === 'update'
-          ? jsonPointer(`${source.pointer}/data`, 'relationships', relationship, 'data')
-          : `${source.pointer}/data`;
-      return at(
-        { code: 'related_not_found', detail: `A resource named in "${relationship}" does not exist.` },
-        index === undefined ? data : jsonPointer(data, index),
-      );
-    }
-  }
-}
