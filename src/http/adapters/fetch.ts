@@ -36,16 +36,21 @@ export function toFetchHandler(handler: Handler): (request: Request) => Promise<
   };
 }
 
-/** The chunks of a body stream. */
+/** The chunks of a body stream; left early (past the limit), the rest of the stream is cancelled. */
 async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   const reader = stream.getReader();
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return;
+      if (done) {
+        finished = true;
+        return;
+      }
       yield value;
     }
   } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
 }
