@@ -7,6 +7,7 @@
 export type {
   AttributeDefinition,
   AttributeJsonType,
+  ClientIds,
   IdType,
   RelationshipDefinition,
   ResourceSchema,
@@ -104,6 +105,8 @@ export {
   type ReadResult,
   type RelatedReadRequest,
   type Row,
+  type WriteRequest,
+  type WriteResult,
 } from './layers/data-layer.js';
 export type { KeyValue } from './ast/query-ast.js';
 export {
@@ -117,6 +120,43 @@ export {
   type ResolvedCapabilities,
   type SortCapabilities,
 } from './layers/capabilities.js';
+
+// writes: the operation AST and request documents
+export type {
+  AddToRelationshipOperation,
+  CreateOperation,
+  DeleteOperation,
+  IdRef,
+  LidRef,
+  RelationshipValue,
+  Operation,
+  OperationKind,
+  RemoveFromRelationshipOperation,
+  ResourceFields,
+  ResourceRef,
+  SetRelationshipOperation,
+  UpdateOperation,
+} from './operations/operation-node.js';
+export {
+  addToRelationshipOperation,
+  createOperation,
+  deleteOperation,
+  idRef,
+  lidRef,
+  removeFromRelationshipOperation,
+  setRelationshipOperation,
+  updateOperation,
+} from './operations/operation-factories.js';
+export {
+  OperationError,
+  isOperationError,
+  type OperationFaultPlace,
+  type OperationFaultReason,
+} from './operations/operation-error.js';
+export { ATOMIC_EXTENSION, parseAtomicDocument } from './write/parse-atomic-document.js';
+export { parseRouteDocument, type WriteTarget } from './write/parse-route-document.js';
+export type { OperationSource, ParsedWrite } from './write/parsed-write.js';
+export type { WriteParseOptions } from './write/write-context.js';
 
 // parse
 export { parseQuery } from './parse/parse-query.js';

@@ -45,6 +45,14 @@ export interface QueryLimits {
   readonly maxIdLength: number;
   /** Characters of one `page[after]`/`page[before]` cursor. */
   readonly maxCursorLength: number;
+  /** UTF-8 bytes of a write's request body (413 past it). */
+  readonly maxBodyBytes: number;
+  /** Nesting of arrays and objects in a write's request document, the document itself being level 1. */
+  readonly maxBodyDepth: number;
+  /** Operations in one Atomic Operations request. */
+  readonly maxOperations: number;
+  /** Resource identifiers in one to-many relationship's `data` of a write. */
+  readonly maxLinkageItems: number;
   /**
    * The page form of a request that names neither `page[number]` nor a cursor:
    * `'offset'` (numbered pages, the default) or `'cursor'` (cursor links, and
@@ -87,6 +95,10 @@ export const DEFAULT_LIMITS: QueryLimits = Object.freeze({
   maxOffset: 100_000,
   maxIdLength: 64,
   maxCursorLength: 1024,
+  maxBodyBytes: 1_048_576,
+  maxBodyDepth: 32,
+  maxOperations: 100,
+  maxLinkageItems: 1000,
   pagination: 'offset',
   count: undefined,
 });

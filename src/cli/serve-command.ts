@@ -48,6 +48,8 @@ export interface ServeOptions {
   readonly baseUrl?: string;
   /** `--headers-timeout`, `--request-timeout`, `--keep-alive-timeout`, `--send-timeout`. */
   readonly timeouts: ServerTimeouts;
+  /** `--writable`: take writes (docs/writes.md) where the data layer applies them. */
+  readonly writable?: boolean;
 }
 
 export const SERVE_USAGE = `Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C] [OPTIONS]
@@ -74,6 +76,9 @@ Options:
   --count C        exact or none: whether pages carry meta.count (default:
                    exact for pages by number, none for pages by cursor)
   --base-url URL   absolute URL prefixed to every link (https://api.example.com)
+  --writable       take writes: POST, PATCH and DELETE on the routes, and
+                   POST /operations (Atomic Operations); changes live in memory
+                   (FILE is never written)
   --dev-routes     serve /__explain, the query explorer (/) and the API reference
                    (/docs) whatever the host; by default only on a loopback host
                    (127.0.0.0/8, ::1, localhost)
@@ -103,6 +108,7 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
   let count: ServeOptions['count'];
   let devRoutes: boolean | undefined;
   let baseUrl: string | undefined;
+  let writable = false;
   const timeouts: { -readonly [Name in keyof ServerTimeouts]: number } = { ...DEFAULT_TIMEOUTS };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] ?? '';
@@ -122,6 +128,7 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
     else if (name === '--count') count = choice(name, value(), ['exact', 'none'] as const);
     else if ((name === '--dev-routes' || name === '--no-dev-routes') && inline === undefined) devRoutes = name === '--dev-routes';
     else if (name === '--base-url') baseUrl = parseBaseUrl(value());
+    else if (name === '--writable' && inline === undefined) writable = true;
     else if (name === '--headers-timeout') timeouts.headersTimeout = parseMilliseconds(name, value());
     else if (name === '--request-timeout') timeouts.requestTimeout = parseMilliseconds(name, value());
     else if (name === '--keep-alive-timeout') timeouts.keepAliveTimeout = parseMilliseconds(name, value());
@@ -151,6 +158,7 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
     ...(count === undefined ? {} : { count }),
     ...(devRoutes === undefined ? {} : { devRoutes }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(writable ? { writable } : {}),
     timeouts,
   };
 }
@@ -209,6 +217,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     limits: pagingLimits(options),
     logger: { error: (message, error) => io.stderr.write(`${message}: ${describeFailure(error)}\n`) },
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.writable === true ? { writable: true } : {}),
   };
   const served = withOpenApi(devRoutes ? createExplainHandler(handlerOptions) : createHandler(handlerOptions), handlerOptions);
   const handler = devRoutes ? withExplorer(served, handlerOptions) : served;
@@ -242,7 +251,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     : 'Development routes (explain, explorer) off: add --dev-routes to serve them.\n';
   io.stdout.write(
     `Serving ${dataset.label} at ${origin}\n${exampleRequests(origin, dataset)}` +
-      `OpenAPI document: ${origin}${OPENAPI_PATH}\n${explorer}Press Ctrl+C to stop.\n`,
+      `OpenAPI document: ${origin}${OPENAPI_PATH}\n${explorer}${writesLine(options, dataset.dataLayer)}Press Ctrl+C to stop.\n`,
   );
   await closeOnSignal(server, io);
   await dataset.close?.();
@@ -318,6 +327,13 @@ function exampleRequests(origin: string, { schema, data = {} }: Dataset): string
   }
   const curl = lines.map((path) => `  curl -g -H 'Accept: application/vnd.api+json' '${origin}${path}'\n`);
   return `Try:\n${curl.join('')}`;
+}
+
+/** What the banner says of writes: read-only, taken, or asked for over a layer that cannot take them. */
+function writesLine(options: ServeOptions, layer: DataLayer): string {
+  if (options.writable !== true) return 'Read-only: add --writable to take writes.\n';
+  if (layer.apply === undefined) return 'Writes asked for, but this data layer does not take them: every write is a 405.\n';
+  return 'Writable: POST, PATCH and DELETE on the routes, POST /operations (Atomic Operations); changes are kept in memory only.\n';
 }
 
 /** Logs `METHOD /path?query STATUS 1.2ms` when the response is done (or the client gone). */

@@ -19,8 +19,12 @@ export interface JsonApiError {
   readonly code: ErrorCode;
   readonly title: string;
   readonly detail: string;
-  /** The query parameter at fault, exactly as sent (`page[size]`, `fields[person]`). */
-  readonly source?: { readonly parameter: string };
+  /**
+   * Where the fault is: `parameter`, the query parameter exactly as sent (`page[size]`,
+   * `fields[person]`); `pointer`, a JSON pointer into the request document of a write
+   * (`/data/attributes/serial`).
+   */
+  readonly source?: { readonly parameter?: string; readonly pointer?: string };
   /** `type`: a URI naming the kind of error, when a profile defines one (docs/errors.md). */
   readonly links?: { readonly type: string };
   readonly meta?: {
@@ -37,7 +41,10 @@ export interface ErrorInit {
   readonly code: ErrorCode;
   readonly detail: string;
   readonly parameter?: string;
+  /** A JSON pointer into the filter JSON value (`meta.pointer`). */
   readonly pointer?: string;
+  /** A JSON pointer into the request document of a write (`source.pointer`). */
+  readonly sourcePointer?: string;
   readonly limit?: number;
   /** A URI naming the kind of error (a profile's error type), written as `links.type`. */
   readonly type?: string;
@@ -51,7 +58,7 @@ export interface ErrorInit {
  * @example
  * jsonApiError({ code: 'invalid_sort', detail: 'Empty sort key', parameter: 'sort' });
  */
-export function jsonApiError({ code, detail, parameter, pointer, limit, type, meta: more }: ErrorInit): JsonApiError {
+export function jsonApiError({ code, detail, parameter, pointer, sourcePointer, limit, type, meta: more }: ErrorInit): JsonApiError {
   const { status, title } = ERROR_CODES[code];
   const meta = {
     ...(pointer === undefined ? {} : { pointer }),
@@ -64,6 +71,7 @@ export function jsonApiError({ code, detail, parameter, pointer, limit, type, me
     title,
     detail,
     ...(parameter === undefined ? {} : { source: { parameter } }),
+    ...(sourcePointer === undefined ? {} : { source: { pointer: sourcePointer } }),
     ...(type === undefined ? {} : { links: { type } }),
     ...(Object.keys(meta).length === 0 ? {} : { meta }),
   };

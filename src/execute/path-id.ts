@@ -1,6 +1,5 @@
 import type { Id } from '../layers/data-layer.js';
-import { canonicalIntegerText } from '../rules/number-rules.js';
-import { storableText } from '../rules/string-rules.js';
+import { normaliseId } from '../rules/resource-id.js';
 import type { ResolvedType } from '../schema/resolved-schema.js';
 
 /**
@@ -9,6 +8,5 @@ import type { ResolvedType } from '../schema/resolved-schema.js';
  * `+7` or `7.0`), otherwise there is no such resource and the result is `null`.
  */
 export function pathId(type: ResolvedType, id: string): Id | null {
-  if (type.idType === 'string') return storableText.check(id) ? id : null;
-  return canonicalIntegerText.check(id) ? Number(id) : null;
+  return normaliseId(type.idType, id);
 }

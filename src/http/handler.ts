@@ -23,7 +23,8 @@ import { CURSOR_PROFILE, isCursorProfile } from '../paging/cursor-profile.js';
 import { parseQuery } from '../parse/parse-query.js';
 import { checkLimits, TRUSTED_LIMITS } from '../rules/limit-rules.js';
 import { queryTooLong, utf8Length } from '../rules/query-length.js';
-import { resolveSchema } from '../schema/resolved-schema.js';
+import { resolveSchema, type ResolvedSchema } from '../schema/resolved-schema.js';
+import { ATOMIC_EXTENSION } from '../write/parse-atomic-document.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import {
   serializeErrorDocument,
@@ -36,8 +37,11 @@ import { pagesByCursor } from '../paging/page-window.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
 import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE, requestedProfiles } from './negotiate.js';
 import { matchRoute, type Route } from './routes.js';
-import { resolveScope, type ScopeFilters, type ScopeResolver } from './scope.js';
+import { resolveScope, type Scope, type ScopeFilters, type ScopeResolver } from './scope.js';
 import { scopedLayer } from './scoped-layer.js';
+import { allowedMethods, isWriteMethod } from './allowed-methods.js';
+import type { BodyReader } from './request-body.js';
+import { createWriter, OPERATIONS_PATH, type Writer } from './write-route.js';
 
 /** A plain HTTP request, as an adapter hands it over. */
 export interface HandlerRequest {
@@ -50,6 +54,12 @@ export interface HandlerRequest {
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** Aborts the data layer's work when the client goes away. */
   readonly signal?: AbortSignal;
+  /**
+   * The body of a write: its text, or a reader the handler calls with `maxBodyBytes`
+   * (the node and fetch adapters pass one, reading no further than the limit).
+   * Only a writable handler reads it.
+   */
+  readonly body?: string | BodyReader;
 }
 
 /** A plain HTTP response; `body` is `''` for HEAD. */
@@ -94,9 +104,19 @@ export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
    * before the data layer is called; what it throws becomes a logged 500.
    */
   readonly onQuery?: (ast: QueryAST, request: HandlerRequest) => void;
+  /**
+   * Serve writes (docs/writes.md): `POST`/`PATCH`/`DELETE` on the routes of every type
+   * not declared `readOnly`, and `POST /operations` (Atomic Operations), applied by the
+   * data layer's `apply`. Default `false`: every write is a 405. A data layer without
+   * `apply` answers writes with a 405 either way. `true` with a type whose root is
+   * `operations` is a `RangeError` (the path of Atomic Operations).
+   */
+  readonly writable?: boolean;
 }
 
-const ALLOW = 'GET, HEAD';
+/** The extension a writable handler supports: Atomic Operations. */
+const WRITE_EXTENSIONS: ReadonlySet<string> = new Set([ATOMIC_EXTENSION]);
+const NO_EXTENSIONS: ReadonlySet<string> = new Set();
 /**
  * Response headers, a fresh object per response so an adapter may add to it. A cursor
  * page, or an error of the Cursor Pagination profile, names the profile in the media
@@ -137,16 +157,28 @@ export function createHandler(options: HandlerOptions): Handler {
   const operators = options.dataLayer.operators;
   const { scope } = options;
   const { dataLayer, onQuery } = options;
-  const fixedScope =
-    typeof scope === 'object' ? scopedLayer(dataLayer, resolveScope(scope, schema, resolveEntries, operators, capabilityOf), schema) : undefined;
+  const fixedResolved = typeof scope === 'object' ? resolveScope(scope, schema, resolveEntries, operators, capabilityOf) : undefined;
+  const fixedScope = fixedResolved === undefined ? undefined : scopedLayer(dataLayer, fixedResolved, schema);
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
+  const writer =
+    options.writable === true
+      ? writerOf(options, schema, limitsOf, fixedResolved, resolveEntries, (request, negotiation) => serve(request, negotiation))
+      : undefined;
+  const extensions = writer === undefined ? NO_EXTENSIONS : WRITE_EXTENSIONS;
 
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
     const route = matchRoute(schema, request.path);
-    if (route === undefined) return failure({ code: 'not_found', detail: 'No resource or route at this path.' });
+    if (route === undefined) {
+      if (writer !== undefined && request.path === OPERATIONS_PATH) {
+        const refused = refusal(request, undefined, limitsOf(''), negotiation, ['POST'], extensions);
+        return refused ?? (await writer.atomic(request));
+      }
+      return failure({ code: 'not_found', detail: 'No resource or route at this path.' });
+    }
     const limits = limitsOf(route.type.name);
-    const refused = refusal(request, route, limits, negotiation);
+    const refused = refusal(request, route, limits, negotiation, allowedMethods(route, writer !== undefined), extensions);
     if (refused !== undefined) return refused;
+    if (writer !== undefined && isWriteMethod(request.method)) return writer.single(request, route);
 
     const primaryType = route.kind === 'related' || route.kind === 'relationship' ? route.relationship.target : route.type.name;
     // The query arrives without its `?`; one more leading `?` belongs to the first name
@@ -209,31 +241,35 @@ export function createHandler(options: HandlerOptions): Handler {
  */
 function refusal(
   request: HandlerRequest,
-  route: Route,
+  route: Route | undefined,
   limits: QueryLimits,
   negotiation: { reached: boolean },
+  allowed: readonly string[],
+  extensions: ReadonlySet<string>,
 ): HandlerResponse | undefined {
   if (
+    route !== undefined &&
     route.kind !== 'collection' &&
     (route.id.length > limits.maxIdLength || pathId(route.type, route.id) === null)
   ) {
     return failure(notFound(route.type.name, route.id, limits));
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
+  if (!allowed.includes(request.method)) {
+    const allow = allowed.join(', ');
     return {
-      ...failure({ code: 'method_not_allowed', detail: `Only ${ALLOW} are allowed on this route.` }),
-      headers: { ...headers(), allow: ALLOW },
+      ...failure({ code: 'method_not_allowed', detail: `Only ${allow} are allowed on this route.` }),
+      headers: { ...headers(), allow },
     };
   }
   // From here on the status depends on Accept (406 or not): responses say so with `Vary`.
   negotiation.reached = true;
-  if (!isAcceptable(headerValue(request.headers['accept']))) {
+  if (!isAcceptable(headerValue(request.headers['accept']), extensions)) {
     return failure({
       code: 'not_acceptable',
       detail: `Every ${JSON_API_MEDIA_TYPE} in Accept carries media type parameters (other than ext and profile) or extensions this server does not support.`,
     });
   }
-  if (!isSupportedContentType(headerValue(request.headers['content-type']))) {
+  if (!isSupportedContentType(headerValue(request.headers['content-type']), extensions)) {
     return failure({
       code: 'unsupported_media_type',
       detail: `The ${JSON_API_MEDIA_TYPE} Content-Type carries media type parameters (other than ext and profile) or extensions this server does not support.`,
@@ -241,6 +277,49 @@ function refusal(
   }
   const tooLong = queryTooLong(utf8Length(request.query, limits.maxQueryLength), limits.maxQueryLength);
   return tooLong === undefined ? undefined : failure(tooLong);
+}
+
+/**
+ * The write routes of a handler created with `writable: true` over a layer that
+ * applies writes; `undefined` (every write a 405) over a read-only layer.
+ */
+function writerOf(
+  options: HandlerOptions,
+  schema: ResolvedSchema,
+  limitsOf: (type: string) => QueryLimits,
+  fixedScope: Scope | undefined,
+  resolveEntries: ScopeResolver,
+  serve: (request: HandlerRequest, negotiation: { reached: boolean }) => Promise<HandlerResponse>,
+): Writer | undefined {
+  const { dataLayer, scope } = options;
+  const taken = schema.roots.get(OPERATIONS_PATH.slice(1));
+  if (taken !== undefined) {
+    throw new RangeError(`createHandler: a writable handler serves Atomic Operations at ${OPERATIONS_PATH}, the root of type ${taken.name}: rename that root`);
+  }
+  const { apply } = dataLayer;
+  if (apply === undefined) return undefined;
+  return createWriter({
+    schema,
+    parse: { schema: options.schema, ...(options.limits === undefined ? {} : { limits: options.limits }) },
+    apply: (request, context) => apply.call(dataLayer, request, context),
+    baseUrl: options.baseUrl ?? '',
+    limitsOf,
+    async scopeOf(request) {
+      if (fixedScope !== undefined || typeof scope !== 'function') return fixedScope;
+      const filters = await scope(request);
+      return filters === undefined ? undefined : resolveScope(filters, schema, resolveEntries, dataLayer.operators);
+    },
+    checkQuery(request, type) {
+      const query = request.query.startsWith('?') ? `?${request.query}` : request.query;
+      parseQuery(query, {
+        schema: options.schema,
+        type,
+        operators: dataLayer.operators,
+        ...(options.limits === undefined ? {} : { limits: options.limits }),
+      });
+    },
+    read: (request, path, query) => serve({ ...request, method: 'GET', path, query }, { reached: false }),
+  });
 }
 
 /** Whether the route's document is a paged list: a collection, or a to-many related or relationship route. */

@@ -13,6 +13,8 @@ export type { HandlerLogger } from './error-response.js';
 export type { ScopeFilter, ScopeFilters } from './scope.js';
 export { ScopeError } from './scope-error.js';
 export { JSON_API_MEDIA_TYPE } from './negotiate.js';
+export { OPERATIONS_PATH } from './write-route.js';
+export type { BodyReader } from './request-body.js';
 
 // adapters
 export { answerClientErrors, toNodeListener } from './adapters/node.js';

@@ -1,6 +1,7 @@
 /**
  * Content negotiation as JSON:API 1.1 specifies it for the `Accept` and
- * `Content-Type` request headers. This server supports no extension; of the profiles
+ * `Content-Type` request headers. A writable handler supports the Atomic Operations
+ * extension (`extensions`); a read-only one supports none. Of the profiles
  * a client asks for in `Accept` it applies the Cursor Pagination profile where it can
  * (`requestedProfiles`) and ignores the others, as JSON:API lets a server do.
  */
@@ -15,14 +16,14 @@ export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
  * an extension (`ext`), or has `q=0`. Any other `Accept` (absent, any type,
  * `application/*`, or naming only other types) is served as JSON:API.
  */
-export function isAcceptable(accept: string | undefined): boolean {
+export function isAcceptable(accept: string | undefined, extensions: ReadonlySet<string> = NO_EXTENSIONS): boolean {
   if (accept === undefined) return true;
   let instances = 0;
   for (const range of splitList(accept)) {
     const { type, parameters, quality } = parseMediaRange(range);
     if (type !== JSON_API_MEDIA_TYPE) continue;
     instances++;
-    if (quality !== 0 && supportsParameters(parameters)) return true;
+    if (quality !== 0 && supportsParameters(parameters, extensions)) return true;
   }
   return instances === 0;
 }
@@ -41,7 +42,7 @@ export function requestedProfiles(accept: string | undefined): ReadonlySet<strin
   let best = 0;
   for (const range of splitList(accept)) {
     const { type, parameters, quality } = parseMediaRange(range);
-    if (type !== JSON_API_MEDIA_TYPE || quality <= 0 || quality < best || !supportsParameters(parameters)) continue;
+    if (type !== JSON_API_MEDIA_TYPE || quality <= 0 || quality < best || !supportsParameters(parameters, NO_EXTENSIONS)) continue;
     if (quality > best) {
       best = quality;
       profiles.clear();
@@ -55,10 +56,25 @@ export function requestedProfiles(accept: string | undefined): ReadonlySet<strin
  * Whether a request's `Content-Type` is allowed: 415 when it is the JSON:API media
  * type with a parameter other than `ext`/`profile`, or with an extension.
  */
-export function isSupportedContentType(contentType: string | undefined): boolean {
+export function isSupportedContentType(contentType: string | undefined, extensions: ReadonlySet<string> = NO_EXTENSIONS): boolean {
   if (contentType === undefined) return true;
   const { type, parameters } = parseMediaRange(contentType);
-  return type !== JSON_API_MEDIA_TYPE || supportsParameters(parameters);
+  return type !== JSON_API_MEDIA_TYPE || supportsParameters(parameters, extensions);
+}
+
+/**
+ * The media type of a request body: whether `Content-Type` is the JSON:API media type,
+ * and the extensions its `ext` parameter applies (JSON:API 1.1: a space-separated list
+ * of URIs).
+ *
+ * @example
+ * contentExtensions('application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"');
+ * // { jsonApi: true, extensions: Set { 'https://jsonapi.org/ext/atomic' } }
+ */
+export function contentExtensions(contentType: string | undefined): { readonly jsonApi: boolean; readonly extensions: ReadonlySet<string> } {
+  if (contentType === undefined) return { jsonApi: false, extensions: NO_EXTENSIONS };
+  const { type, parameters } = parseMediaRange(contentType);
+  return { jsonApi: type === JSON_API_MEDIA_TYPE, extensions: uriList(parameters.get('ext')) };
 }
 
 /** A header's value as one string: repeated headers are joined with commas (RFC 9110). */
@@ -75,13 +91,20 @@ interface MediaRange {
   readonly quality: number;
 }
 
-function supportsParameters(parameters: ReadonlyMap<string, string>): boolean {
+const NO_EXTENSIONS: ReadonlySet<string> = new Set();
+
+function supportsParameters(parameters: ReadonlyMap<string, string>, extensions: ReadonlySet<string>): boolean {
   for (const [name, value] of parameters) {
     if (name === 'profile') continue;
-    if (name === 'ext' && value.trim() === '') continue;
+    if (name === 'ext' && [...uriList(value)].every((uri) => extensions.has(uri))) continue;
     return false;
   }
   return true;
+}
+
+/** The URIs of an `ext` or `profile` parameter's value, space-separated. */
+function uriList(value: string | undefined): ReadonlySet<string> {
+  return new Set((value ?? '').split(' ').filter((uri) => uri !== ''));
 }
 
 function parseMediaRange(text: string): MediaRange {

@@ -7,6 +7,7 @@
 import type { FilterNode } from '../ast/filter-node.js';
 import type { Operator } from '../ast/operators.js';
 import type { KeyValue, SortKey } from '../ast/query-ast.js';
+import type { Operation } from '../operations/operation-node.js';
 import type { Capabilities } from './capabilities.js';
 
 /**
@@ -132,6 +133,28 @@ export interface IncludeRequest {
 export type IncludeResult = ReadonlyMap<string, readonly Row[]>;
 
 /**
+ * A list of operations to apply all or nothing (docs/writes.md, "Writing a layer"):
+ * either every operation takes effect, or none does and the layer throws.
+ */
+export interface WriteRequest {
+  readonly operations: readonly Operation[];
+  /**
+   * The request's scope: a filter per type, `undefined` for a type it does not
+   * restrict. Every resource the list names that exists before it (the target of an
+   * update, a delete or a relationship change, every related resource) must match its
+   * type's filter before the list, else the layer throws `OperationError` `not_found`
+   * (`related_not_found`); every resource the list creates, updates or changes a
+   * relationship of must match it after the whole list, else `out_of_scope`.
+   */
+  readonly scope?: (type: string) => FilterNode | undefined;
+}
+
+/** What a list wrote: per operation, the id of the resource it created or updated, `null` for the others. */
+export interface WriteResult {
+  readonly ids: readonly (Id | null)[];
+}
+
+/**
  * A store that evaluates QueryASTs. Implement it for your own store and prove it
  * with `describeDataLayer` from `jsonapi-query/testing`.
  *
@@ -185,21 +208,36 @@ export interface DataLayer {
    * canPageByCursor: (type, sort) => sort.every((key) => key.path.length === 0),
    */
   canPageByCursor?(type: string, sort: readonly SortKey[]): boolean;
+  /**
+   * Applies a list of write operations all or nothing (docs/writes.md): one
+   * transaction per list. Leave it out for a read-only layer: the handler then answers
+   * every write with a 405. Refuse an operation by throwing `OperationError`
+   * (a missing resource, a taken id, a write outside the scope); anything else
+   * thrown is a 500, as for reads.
+   *
+   * @example
+   * await layer.apply({ operations: [createOperation('person', { attributes: { name: 'Ada', display_name: 'Ada' }, relationships: {} })] }, context);
+   * // { ids: ['27'] }
+   */
+  apply?(request: WriteRequest, context: LayerContext): Promise<WriteResult>;
 }
 
 /**
  * What a layer that wraps another (to scope, observe or count its calls) passes on
- * unchanged: the operators, the capabilities and `canPageByCursor`.
+ * unchanged: the operators, the capabilities, `canPageByCursor` and `apply` (a
+ * write carries its scope in its request).
  *
  * @example
  * const counted: DataLayer = { ...layerCapabilities(layer), read: (request, context) => layer.read(request, context), … };
  */
-export function layerCapabilities(layer: DataLayer): Pick<DataLayer, 'operators' | 'capabilities' | 'canPageByCursor'> {
-  const { canPageByCursor, capabilities } = layer;
+export function layerCapabilities(layer: DataLayer): Pick<DataLayer, 'operators' | 'capabilities' | 'canPageByCursor' | 'apply'> {
+  const { canPageByCursor, capabilities, apply } = layer;
   return {
     operators: layer.operators,
     ...(capabilities === undefined ? {} : { capabilities: typeof capabilities === 'function' ? (type: string) => capabilities.call(layer, type) : capabilities }),
     ...(canPageByCursor === undefined ? {} : { canPageByCursor: (type, sort) => canPageByCursor.call(layer, type, sort) }),
+    // A write carries its scope in the request, so a wrapper passes it on unchanged.
+    ...(apply === undefined ? {} : { apply: (request, context) => apply.call(layer, request, context) }),
   };
 }
 

@@ -5,6 +5,7 @@
 import { ERROR_CODES } from '../errors/error-codes.js';
 import type { ComponentSink } from './resource-schemas.js';
 import { JSONAPI_OBJECT } from './resource-schemas.js';
+import { anyOf } from './json-schema.js';
 
 /** Component names of the error schemas. */
 export const ERROR_DOCUMENT = 'ErrorDocument';
@@ -25,12 +26,20 @@ export function addErrorSchemas(sink: ComponentSink): void {
       code: sink.ref(ERROR_CODE),
       title: { type: 'string' },
       detail: { type: 'string' },
-      source: {
-        type: 'object',
-        properties: { parameter: { type: 'string', description: 'The query parameter at fault, exactly as sent.' } },
-        required: ['parameter'],
-        additionalProperties: false,
-      },
+      source: anyOf([
+        {
+          type: 'object',
+          properties: { parameter: { type: 'string', description: 'The query parameter at fault, exactly as sent.' } },
+          required: ['parameter'],
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          properties: { pointer: { type: 'string', description: 'A JSON pointer into the request document of a write.' } },
+          required: ['pointer'],
+          additionalProperties: false,
+        },
+      ]),
       links: {
         type: 'object',
         properties: {

@@ -14,9 +14,9 @@ import { toOpenApi, type OpenApiOptions } from './to-openapi.js';
 export const OPENAPI_PATH = '/openapi.json';
 
 /** What the route reads: the handler's own options, and more of the document's if wanted. */
-export type OpenApiRouteOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 'limits' | 'baseUrl'> & {
+export type OpenApiRouteOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 'limits' | 'baseUrl' | 'writable'> & {
   /** Further options of `toOpenApi`: `info` (give `license` here), `servers`, `security`, `securitySchemes`. */
-  readonly document?: Omit<OpenApiOptions, 'limits' | 'operators' | 'baseUrl' | 'documentPath'>;
+  readonly document?: Omit<OpenApiOptions, 'limits' | 'operators' | 'baseUrl' | 'documentPath' | 'writable'>;
 };
 
 /**
@@ -45,6 +45,8 @@ export function withOpenApi(handler: Handler, options: OpenApiRouteOptions): Han
         ...(options.limits === undefined ? {} : { limits: options.limits }),
         ...(options.dataLayer.operators === undefined ? {} : { operators: options.dataLayer.operators }),
         ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+        // The writes the handler serves: asked for, over a layer that applies them.
+        ...(options.writable === true && options.dataLayer.apply !== undefined ? { writable: true } : {}),
         documentPath: OPENAPI_PATH,
       }),
     );

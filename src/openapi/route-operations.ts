@@ -9,10 +9,15 @@ import type { ComponentSink } from './resource-schemas.js';
 
 /** The JSON:API media type of every request and response document. */
 const MEDIA_TYPE = 'application/vnd.api+json';
-const ERROR_STATUSES = ['400', '404', '406', '414', '415', '500', '503'] as const;
+const ERROR_STATUSES = ['400', '403', '404', '406', '409', '413', '414', '415', '500', '503'] as const;
+/** The error statuses of a read; the others are those of writes (write-operations.ts). */
+const READ_STATUSES: readonly string[] = ['400', '404', '406', '414', '415', '500', '503'];
 const WHY: Record<(typeof ERROR_STATUSES)[number], string> = {
-  '400': 'The query is invalid or over a limit; `source.parameter` names the parameter, `meta.pointer` the place in the filter.',
+  '400': 'The query is invalid or over a limit; `source.parameter` names the parameter, `meta.pointer` the place in the filter. For a write, the request document is invalid: `source.pointer` points at the fault.',
+  '403': 'A write the schema or the scope forbids: a read-only field, a client id the type does not take, a resource outside the scope.',
   '404': 'No resource with this id.',
+  '409': 'A type or id that disagrees with the URL, or an id already taken.',
+  '413': 'The request body is over `maxBodyBytes`.',
   '406': 'Every JSON:API media type in Accept carries unsupported parameters.',
   '414': 'The query string is over its length limit.',
   '415': 'The JSON:API Content-Type carries unsupported parameters.',
@@ -35,7 +40,7 @@ interface Route {
 
 /** GET and HEAD of one route. */
 export function operations(route: Route): Record<string, unknown> {
-  const statuses = ERROR_STATUSES.filter((status) => route.identified || status !== '404');
+  const statuses = READ_STATUSES.filter((status) => route.identified || status !== '404');
   const errors = (name: (status: string) => string) =>
     Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/${name(status)}` }]));
   return {

@@ -11,6 +11,7 @@ import type { FilterSchemaOptions } from './filter-json-schema.js';
 import { addFilterSchema } from './filter-schema-builder.js';
 import type { JsonSchema } from './json-schema.js';
 import { includableTypes } from './member-paths.js';
+import { addWriteOperations } from './write-operations.js';
 import {
   fieldsParameter,
   filterParameter,
@@ -86,6 +87,8 @@ export interface OpenApiOptions extends FilterSchemaOptions, OpenApiDescription 
   readonly baseUrl?: string;
   /** The path the document itself is served at (`/openapi.json`): described as a route too. */
   readonly documentPath?: string;
+  /** Describe the writes of a writable handler (docs/writes.md). Default `false`. */
+  readonly writable?: boolean;
 }
 
 /** An OpenAPI 3.1 document as plain JSON. */
@@ -110,7 +113,8 @@ export interface OpenApiDocument {
  * query parameters with the exact names, operators, values and limits the parser
  * accepts, and the response documents (resource objects from the attributes' JSON
  * Schema fragments, linkage, `included`, links, `meta.count`, errors with this
- * package's codes), with the `info`, `servers` and `security` the options give (an
+ * package's codes), the writes with `writable` (request documents, responses and
+ * `/operations`), with the `info`, `servers` and `security` the options give (an
  * open API on the document's own origin by default). Components no route uses are left out.
  *
  * @example
@@ -144,6 +148,14 @@ export function toOpenApi(schema: ResourceSchema, options: OpenApiOptions = {}):
   addErrorSchemas(build.sink);
   addTypeSchemas(build);
   const paths = routePaths(build);
+  if (options.writable === true) {
+    addWriteOperations(paths, {
+      resolved,
+      sink: build.sink,
+      limitsOf: build.limitsOf,
+      idParameter: (type) => build.parameter(`${type.name}.id`, () => idParameter(type, build.limitsOf(type.name))),
+    });
+  }
   if (options.documentPath !== undefined) paths[options.documentPath] = documentOperations();
   const components = pruneComponents(paths, {
     schemas: Object.fromEntries(schemas),

@@ -61,6 +61,10 @@ export const LIMIT_RULES: { readonly [Name in keyof QueryLimits]: LimitRule } = 
       expected: `an integer of at least ${String(MIN_CURSOR_LENGTH)} (or Infinity): shorter cursors cannot hold a sort key`,
     },
   },
+  maxBodyBytes: count(),
+  maxBodyDepth: count(),
+  maxOperations: count(),
+  maxLinkageItems: count(),
   pagination: { check: (value) => value === 'offset' || value === 'cursor', expected: "'offset' or 'cursor'" },
   count: { check: (value) => value === 'exact' || value === 'none' || value === undefined, expected: "'exact', 'none' or undefined" },
 });

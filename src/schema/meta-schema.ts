@@ -41,6 +41,9 @@ export const resourceSchemaMetaSchema = {
           propertyNames: { pattern: MEMBER_NAME_PATTERN, not: { enum: ['id', 'type'] } },
           additionalProperties: { $ref: '#/$defs/relationship' },
         },
+        readOnly: { type: 'boolean' },
+        required: { type: 'array', uniqueItems: true, items: { type: 'string' } },
+        clientIds: { enum: ['forbidden', 'allowed', 'required'] },
       },
     },
     attribute: {
@@ -75,6 +78,7 @@ export const resourceSchemaMetaSchema = {
         description: { type: 'string' },
         filterable: { type: 'boolean' },
         sortable: { type: 'boolean' },
+        readOnly: { type: 'boolean' },
       },
     },
     relationship: {
@@ -86,6 +90,7 @@ export const resourceSchemaMetaSchema = {
         to: { enum: ['one', 'many'] },
         inverse: { type: 'string' },
         filterable: { type: 'boolean' },
+        readOnly: { type: 'boolean' },
       },
     },
   },

@@ -3,6 +3,7 @@ import { createAjv } from './ajv.js';
 import type {
   AttributeDefinition,
   AttributeJsonType,
+  ClientIds,
   IdType,
   RelationshipDefinition,
   ResourceSchema,
@@ -24,6 +25,8 @@ export interface ResolvedAttribute {
   readonly nullable: boolean;
   readonly filterable: boolean;
   readonly sortable: boolean;
+  /** Whether writes may not set it. */
+  readonly readOnly: boolean;
   /** The JSON Schema fragment values are validated against (flags removed). */
   readonly definition: AttributeDefinition;
   /** ajv's compiled validator for one value of this attribute. */
@@ -40,6 +43,8 @@ export interface ResolvedRelationship {
   /** The target type's relationship pointing back, declared or derived; `undefined` when there is none. */
   readonly inverse: string | undefined;
   readonly filterable: boolean;
+  /** Whether writes may not change it. */
+  readonly readOnly: boolean;
 }
 
 /** One resource type with lookup tables; `Map`s so no client text ever reaches a prototype. */
@@ -52,6 +57,12 @@ export interface ResolvedType {
   /** Declared attributes, in declaration order (without `id`). */
   readonly attributes: ReadonlyMap<string, ResolvedAttribute>;
   readonly relationships: ReadonlyMap<string, ResolvedRelationship>;
+  /** Whether the type refuses every write. */
+  readonly readOnly: boolean;
+  /** Who chooses the id of a created resource. */
+  readonly clientIds: ClientIds;
+  /** The attributes a create must give: the declared `required` ones and every non-nullable attribute that is not `readOnly`. */
+  readonly requiredOnCreate: ReadonlySet<string>;
 }
 
 /** A validated schema with its lookup tables, computed once per schema object. */
@@ -97,6 +108,12 @@ export function resolveSchema(schema: ResourceSchema): ResolvedSchema {
       id: resolveAttribute(ajv, 'id', idDefinition),
       attributes,
       relationships,
+      readOnly: definition.readOnly ?? false,
+      clientIds: definition.clientIds ?? 'forbidden',
+      requiredOnCreate: new Set([
+        ...(definition.required ?? []),
+        ...[...attributes.values()].filter((attribute) => !attribute.nullable && !attribute.readOnly).map((attribute) => attribute.name),
+      ]),
     };
     types.set(name, resolved);
     roots.set(definition.root, resolved);
@@ -128,6 +145,7 @@ function resolveAttribute(
     nullable: types.includes('null'),
     filterable: definition.filterable ?? true,
     sortable: definition.sortable ?? true,
+    readOnly: definition.readOnly ?? false,
     definition,
     validate: ajv.compile(definition),
   };
@@ -146,6 +164,7 @@ function resolveRelationship(
     toMany: definition.to === 'many',
     inverse: definition.inverse ?? findDerivedInverse(schema, owner, name, definition.target),
     filterable: definition.filterable ?? true,
+    readOnly: definition.readOnly ?? false,
   };
 }
 

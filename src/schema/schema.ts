@@ -35,7 +35,22 @@ export interface ResourceTypeDefinition {
   readonly id?: IdType;
   readonly attributes?: { readonly [attributeName: string]: AttributeDefinition };
   readonly relationships?: { readonly [relationshipName: string]: RelationshipDefinition };
+  /** Whether the type refuses every write (405 on its write routes). Default `false` (docs/writes.md). */
+  readonly readOnly?: boolean;
+  /**
+   * Attributes a create must give, besides every non-nullable attribute that is not
+   * `readOnly` (which a create must always give). Default none.
+   */
+  readonly required?: readonly string[];
+  /**
+   * Ids chosen by the client on create: `'forbidden'` (the default: the layer
+   * generates ids and a client id is a 403), `'allowed'` or `'required'`.
+   */
+  readonly clientIds?: ClientIds;
 }
+
+/** Who chooses the id of a created resource (docs/writes.md, "Ids"). */
+export type ClientIds = 'forbidden' | 'allowed' | 'required';
 
 /** How the primary key is compared and sorted: as a string or as an integer. */
 export type IdType = 'string' | 'integer';
@@ -66,6 +81,8 @@ export interface AttributeDefinition {
   readonly filterable?: boolean;
   /** May the attribute be used in `sort`? Default `true`. */
   readonly sortable?: boolean;
+  /** Whether writes may not set it (a 403 `read_only_field`). Default `false`. */
+  readonly readOnly?: boolean;
 }
 
 /** A relationship to another resource type, to-one or to-many. */
@@ -78,4 +95,6 @@ export interface RelationshipDefinition {
   readonly inverse?: string;
   /** May the relationship be used in `filter`? Default `true`. */
   readonly filterable?: boolean;
+  /** Whether writes may not change it (a 403 `read_only_field`, 405 on its relationship route). Default `false`. */
+  readonly readOnly?: boolean;
 }

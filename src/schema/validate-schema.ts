@@ -27,6 +27,11 @@ export function validateSchemaDocument(document: unknown): asserts document is R
       issues.push({ type, message: `root "${definition.root}" is also the root of type "${previous}"` });
     }
     roots.set(definition.root, type);
+    for (const field of definition.required ?? []) {
+      if (!Object.hasOwn(definition.attributes ?? {}, field)) {
+        issues.push({ type, field, message: 'is listed in required but is not an attribute of the type' });
+      }
+    }
     for (const [field, attribute] of Object.entries(definition.attributes ?? {})) {
       if (definition.relationships?.[field] !== undefined) {
         issues.push({ type, field, message: 'is declared both as an attribute and as a relationship' });

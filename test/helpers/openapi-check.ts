@@ -14,7 +14,7 @@ import type { ResourceSchema } from '../../src/schema/schema.js';
 
 /** The handler options the document depends on. */
 export type OpenApiCheckOptions = Pick<HandlerOptions, 'schema'> &
-  Partial<Pick<HandlerOptions, 'limits' | 'dataLayer' | 'baseUrl'>>;
+  Partial<Pick<HandlerOptions, 'limits' | 'dataLayer' | 'baseUrl' | 'writable'>>;
 
 interface Checker {
   readonly document: OpenApiDocument;
@@ -32,13 +32,15 @@ function checkerFor(options: OpenApiCheckOptions): Checker {
     checkers.set(options.schema, bySchema);
   }
   const operators = options.dataLayer?.operators;
-  const key = JSON.stringify([options.limits ?? null, operators === undefined ? null : [...operators].sort(), options.baseUrl ?? null]);
+  const writable = options.writable === true && options.dataLayer?.apply !== undefined;
+  const key = JSON.stringify([options.limits ?? null, operators === undefined ? null : [...operators].sort(), options.baseUrl ?? null, writable]);
   let checker = bySchema.get(key);
   if (checker === undefined) {
     const document = toOpenApi(options.schema, {
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(operators === undefined ? {} : { operators }),
       ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+      ...(writable ? { writable } : {}),
       documentPath: '/openapi.json',
     });
     const ajv = new Ajv2020({ strict: false, allErrors: true, inlineRefs: false });

@@ -74,6 +74,11 @@ describe('redocly lint (recommended rules) on the example document', () => {
     expect(summary(report)).toEqual([]);
   }, READY_TIMEOUT_MS);
 
+  it('finds nothing in the document of a writable handler (request bodies, write responses, /operations)', async () => {
+    const report = await lint({ info: { title: 'People', version: '1.0.0', license: LICENSE }, operators, documentPath: '/openapi.json', writable: true });
+    expect(summary(report)).toEqual([]);
+  }, READY_TIMEOUT_MS);
+
   it('only asks for the license the defaults cannot know', async () => {
     const report = await lint({ documentPath: '/openapi.json' });
     expect(summary(report)).toEqual(['warn info-license #/info: Info object should contain `license` field.']);

@@ -33,6 +33,43 @@ export function answer(handler: Handler, request: HandlerRequest): Promise<Handl
   return handler(request).catch(() => INTERNAL_ERROR);
 }
 
+/**
+ * Collects a body's chunks up to `maxBytes`: the bytes, or `null` as soon as they pass
+ * the limit (a declared `Content-Length` past it answers before any byte is read).
+ * `stop` is called once reading should end early.
+ *
+ * @example
+ * const bytes = await collectBody(chunks, 1_048_576, request.headers['content-length'], () => reader.cancel());
+ */
+export async function collectBody(
+  chunks: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  contentLength: string | undefined,
+  stop: () => void,
+): Promise<Uint8Array | null> {
+  if (contentLength !== undefined && /^[0-9]+$/.test(contentLength) && Number(contentLength) > maxBytes) {
+    stop();
+    return null;
+  }
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of chunks) {
+    length += chunk.byteLength;
+    if (length > maxBytes) {
+      stop();
+      return null;
+    }
+    parts.push(chunk);
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
+}
+
 const INTERNAL_ERROR: HandlerResponse = Object.freeze({
   status: 500,
   headers: Object.freeze({ 'content-type': JSON_API_MEDIA_TYPE }),

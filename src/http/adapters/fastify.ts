@@ -1,8 +1,9 @@
 /**
  * The Fastify adapter: a plugin that routes every method and every path below its
  * prefix to the handler. Inside the plugin's encapsulated context Fastify's body
- * parsers are replaced by one that ignores the body, so content types, 404s and
- * 405s are the handler's to answer; Fastify's parsed `request.query` is never used.
+ * parsers are replaced by one that leaves the body unread, for the handler to read
+ * within its limit (or node:http to discard), so content types, 404s and 405s are the
+ * handler's to answer; Fastify's parsed `request.query` is never used.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler } from '../handler.js';
@@ -50,8 +51,7 @@ export function fastifyPlugin(handler: Handler): (instance: FastifyInstanceLike)
   return async (instance) => {
     const { prefix } = instance;
     instance.removeAllContentTypeParsers();
-    instance.addContentTypeParser('*', (_request, payload, done) => {
-      payload.resume();
+    instance.addContentTypeParser('*', (_request, _payload, done) => {
       done(null);
     });
     const serve = async (request: FastifyRequestLike, reply: FastifyReplyLike): Promise<FastifyReplyLike> => {

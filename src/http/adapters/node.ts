@@ -1,7 +1,8 @@
 /**
  * The node:http adapter, and the two halves every Node-based adapter (Express,
  * Fastify, Koa) shares: a `HandlerRequest` from an `IncomingMessage` (raw path, raw
- * query string, an AbortSignal that fires when the client goes away) and the
+ * query string, an AbortSignal that fires when the client goes away, a reader of the
+ * body that stops at the handler's limit) and the
  * `HandlerResponse` written to a `ServerResponse`.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -11,7 +12,7 @@ import { jsonApiError } from '../../errors/query-error.js';
 import { serializeErrorDocument } from '../../serialize/index.js';
 import { JSON_API_MEDIA_TYPE } from '../negotiate.js';
 import type { Handler, HandlerRequest, HandlerResponse } from '../handler.js';
-import { answer, splitTarget } from './adapter-kit.js';
+import { answer, collectBody, splitTarget } from './adapter-kit.js';
 
 /**
  * Turns a handler into a node:http request listener.
@@ -35,7 +36,11 @@ export function toNodeListener(handler: Handler): (req: IncomingMessage, res: Se
  */
 export function toHandlerRequest(req: IncomingMessage, url: string, signal: AbortSignal): HandlerRequest {
   const { path, query } = splitTarget(url);
-  return { method: req.method ?? 'GET', path, query, headers: req.headers, signal };
+  const contentLength = req.headers['content-length'];
+  // A body a framework's parser already read cannot be read again: the handler sees none.
+  const body = (maxBytes: number): Promise<Uint8Array | null> =>
+    req.readableEnded ? Promise.resolve(new Uint8Array(0)) : collectBody(req.iterator({ destroyOnReturn: false }), maxBytes, contentLength, () => req.resume());
+  return { method: req.method ?? 'GET', path, query, headers: req.headers, signal, body };
 }
 
 /**

@@ -11,7 +11,10 @@ import type {
   ReadResult,
   RelatedReadRequest,
   Row,
+  WriteRequest,
+  WriteResult,
 } from '../data-layer.js';
+import { applyOperations, type MemoryState } from './apply-operations.js';
 import { loadStore, type MemoryData } from './load-store.js';
 import { requireStore } from './query-plan.js';
 import { createQueryRunner } from './run-query.js';
@@ -53,19 +56,20 @@ export interface MemoryLayer extends DataLayer {
  */
 export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, options: MemoryLayerOptions = {}): MemoryLayer {
   const resolved = resolveSchema(schema);
-  const store = loadStore(resolved, data);
   const runner = createQueryRunner(options.evaluation ?? 'auto', options.cacheSize ?? 1000);
+  // Every read takes the state once, synchronously: a list applied meanwhile replaces it whole.
+  let state: MemoryState = { store: loadStore(resolved, data), sequences: new Map() };
 
   const related = (request: RelatedReadRequest, signal: AbortSignal): ReadResult | null => {
     signal.throwIfAborted();
-    const owner = requireStore(store, request.type);
+    const owner = requireStore(state.store, request.type);
     const row = findRow(owner, request.id);
     if (row === undefined) return null;
-    const { slot, target, toMany } = relationshipOf(store, owner, request.relationship);
+    const { slot, target, toMany } = relationshipOf(state.store, owner, request.relationship);
     const linked = row[LINKS][slot];
-    if (toMany) return runner.run(store, target, linked as readonly StoredRow[], request, signal);
+    if (toMany) return runner.run(state.store, target, linked as readonly StoredRow[], request, signal);
     const rows = linked === null ? [] : [linked as StoredRow];
-    const keys = request.keyset === undefined ? {} : { keys: runner.keysOf(store, target, request.sort, rows) };
+    const keys = request.keyset === undefined ? {} : { keys: runner.keysOf(state.store, target, request.sort, rows) };
     return { rows, ...(request.withTotal === false ? {} : { total: rows.length }), ...keys };
   };
 
@@ -80,15 +84,15 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
     read(request: ReadRequest, { signal }: LayerContext): Promise<ReadResult> {
       return settle(() => {
         signal.throwIfAborted();
-        const type = requireStore(store, request.type);
+        const type = requireStore(state.store, request.type);
         checkPage(request);
-        return runner.run(store, type, type.rows, request, signal);
+        return runner.run(state.store, type, type.rows, request, signal);
       });
     },
     readOne(type: string, id: Id, { signal }: LayerContext): Promise<Row | null> {
       return settle(() => {
         signal.throwIfAborted();
-        return findRow(requireStore(store, type), id) ?? null;
+        return findRow(requireStore(state.store, type), id) ?? null;
       });
     },
     readRelated(request: RelatedReadRequest, { signal }: LayerContext): Promise<ReadResult | null> {
@@ -106,11 +110,19 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
         return { ids: rows.map((row) => row.id), ...rest };
       });
     },
+    apply(request: WriteRequest, { signal }: LayerContext): Promise<WriteResult> {
+      return settle(() => {
+        signal.throwIfAborted();
+        const applied = applyOperations(resolved, state, request, runner);
+        state = applied.state;
+        return { ids: applied.ids };
+      });
+    },
     readIncluded(request: IncludeRequest, { signal }: LayerContext): Promise<IncludeResult> {
       return settle(() => {
         signal.throwIfAborted();
-        const owner = requireStore(store, request.type);
-        const { slot } = relationshipOf(store, owner, request.relationship);
+        const owner = requireStore(state.store, request.type);
+        const { slot } = relationshipOf(state.store, owner, request.relationship);
         const result = new Map<string, readonly Row[]>();
         for (const id of request.ids) {
           const row = findRow(owner, id);

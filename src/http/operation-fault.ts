@@ -1,0 +1,46 @@
+/**
+ * A data layer's refusal of one operation (`OperationError`) as the JSON:API error
+ * of its reason, its `source.pointer` at the operation's place in the request document.
+ */
+import { jsonApiError, type ErrorInit, type JsonApiError } from '../errors/query-error.js';
+import type { OperationError } from '../operations/operation-error.js';
+import type { Operation } from '../operations/operation-node.js';
+import { jsonPointer } from '../write/json-pointer.js';
+import type { ParsedWrite } from '../write/parsed-write.js';
+
+/** The JSON:API error of a layer's refusal, pointing at the operation's place in the document. */
+export function faultError(error: OperationError, parsed: ParsedWrite): JsonApiError {
+  const operation = parsed.operations[error.operation];
+  const source = parsed.sources[error.operation];
+  if (operation === undefined || source === undefined) throw error;
+  const type = typeOf(operation);
+  const at = (init: ErrorInit, where: string | undefined): JsonApiError =>
+    jsonApiError(where === undefined ? init : { ...init, sourcePointer: where });
+  switch (error.reason) {
+    case 'not_found':
+      return at({ code: 'not_found', detail: `No ${type} with this id.` }, source.ref);
+    case 'duplicate_id':
+      return at({ code: 'duplicate_id', detail: `A ${type} with this id exists.` }, `${source.pointer}/data/id`);
+    case 'out_of_scope':
+      return at(
+        { code: 'out_of_scope', detail: `The ${type} would be outside what this request may write.` },
+        operation.kind === 'create' || operation.kind === 'update' ? `${source.pointer}/data` : source.ref,
+      );
+    case 'related_not_found': {
+      const { relationship = '', index } = error.place;
+      const data =
+        operation.kind === 'create' || operation.kind === 'update'
+          ? jsonPointer(`${source.pointer}/data`, 'relationships', relationship, 'data')
+          : `${source.pointer}/data`;
+      return at(
+        { code: 'related_not_found', detail: `A resource named in "${relationship}" does not exist.` },
+        index === undefined ? data : jsonPointer(data, index),
+      );
+    }
+  }
+}
+
+/** The type of the resource an operation creates or changes. */
+export function typeOf(operation: Operation): string {
+  return operation.kind === 'create' ? operation.type : operation.ref.type;
+}

@@ -1,0 +1,127 @@
+/**
+ * The write routes of a writable handler (docs/writes.md): `POST` on a collection,
+ * `PATCH`/`DELETE` on a resource, `POST`/`PATCH`/`DELETE` on a relationship, and
+ * `POST /operations` with the Atomic Operations extension. The body becomes a list
+ * of operations, the data layer applies it all or nothing, and the written resources
+ * are read back through the handler's own `GET`.
+ */
+import { QueryError } from '../errors/query-error.js';
+import type { Id, LayerContext, WriteRequest, WriteResult } from '../layers/data-layer.js';
+import type { QueryLimits } from '../limits.js';
+import { isOperationError } from '../operations/operation-error.js';
+import type { Operation } from '../operations/operation-node.js';
+import { parseAtomicDocument, ATOMIC_EXTENSION } from '../write/parse-atomic-document.js';
+import { parseRouteDocument, type WriteTarget } from '../write/parse-route-document.js';
+import type { ParsedWrite } from '../write/parsed-write.js';
+import type { WriteParseOptions } from '../write/write-context.js';
+import type { ResolvedSchema } from '../schema/resolved-schema.js';
+import type { HandlerRequest, HandlerResponse } from './handler.js';
+import { JSON_API_MEDIA_TYPE } from './negotiate.js';
+import { faultError, typeOf } from './operation-fault.js';
+import { bodyText, checkContentType } from './request-body.js';
+import type { Route } from './routes.js';
+import type { Scope } from './scope.js';
+
+/** The path of Atomic Operations requests. */
+export const OPERATIONS_PATH = '/operations';
+
+/** What the write routes need from the handler. */
+export interface WriterConfig {
+  readonly schema: ResolvedSchema;
+  readonly parse: WriteParseOptions;
+  /** The data layer's `apply`. */
+  apply(request: WriteRequest, context: LayerContext): Promise<WriteResult>;
+  readonly baseUrl: string;
+  limitsOf(type: string): QueryLimits;
+  /** The scope of a request, `undefined` when it has none. */
+  scopeOf(request: HandlerRequest): Promise<Scope | undefined>;
+  /** Checks the query of a write whose response carries a document, before anything is written. */
+  checkQuery(request: HandlerRequest, type: string): void;
+  /** The handler's own answer to a `GET` of `path` (the read back of a written resource). */
+  read(request: HandlerRequest, path: string, query: string): Promise<HandlerResponse>;
+}
+
+/** The write routes of one handler. */
+export interface Writer {
+  /** A write on a route of the schema (the method is one of the route's allowed writes). */
+  single(request: HandlerRequest, route: Route): Promise<HandlerResponse>;
+  /** `POST /operations`. */
+  atomic(request: HandlerRequest): Promise<HandlerResponse>;
+}
+
+/** The write routes over a layer that applies lists of operations. */
+export function createWriter(config: WriterConfig): Writer {
+  const apply = async (request: HandlerRequest, parsed: ParsedWrite): Promise<readonly (Id | null)[]> => {
+    const scope = await config.scopeOf(request);
+    const write: WriteRequest = { operations: parsed.operations, ...(scope === undefined ? {} : { scope: (type) => scope.of(type) }) };
+    try {
+      const { ids } = await config.apply(write, { signal: request.signal ?? new AbortController().signal });
+      return ids;
+    } catch (error) {
+      if (isOperationError(error)) throw new QueryError([faultError(error, parsed)]);
+      throw error;
+    }
+  };
+  const pathOf = (type: string, id: Id): string => `/${config.schema.types.get(type)?.root ?? type}/${encodeURIComponent(String(id))}`;
+
+  return {
+    async single(request, route) {
+      const target = writeTarget(request.method, route);
+      if (target.kind !== 'delete') checkContentType(request, false);
+      const limits = config.limitsOf(route.type.name);
+      const body = target.kind === 'delete' ? undefined : await bodyText(request, limits.maxBodyBytes);
+      if (target.kind === 'create' || target.kind === 'update') config.checkQuery(request, route.type.name);
+      const parsed = parseRouteDocument(body, target, config.parse);
+      const [id] = await apply(request, parsed);
+      if (target.kind !== 'create' && target.kind !== 'update') return { status: 204, headers: {}, body: '' };
+      const path = pathOf(route.type.name, id as Id);
+      const read = await config.read(request, path, request.query);
+      if (read.status !== 200) return read;
+      return target.kind === 'create'
+        ? { status: 201, headers: { ...read.headers, location: `${config.baseUrl}${path}` }, body: read.body }
+        : read;
+    },
+    async atomic(request) {
+      checkContentType(request, true);
+      const limits = config.limitsOf('');
+      const parsed = parseAtomicDocument(await bodyText(request, limits.maxBodyBytes), config.parse);
+      const ids = await apply(request, parsed);
+      const results = await Promise.all(
+        parsed.operations.map(async (operation, index) => {
+          const id = ids[index];
+          if (id === null || id === undefined || !returnsData(operation)) return {};
+          const read = await config.read({ ...request, method: 'GET', headers: {} }, pathOf(typeOf(operation), id), '');
+          if (read.status === 404) return {};
+          if (read.status !== 200) throw new Error(`Reading back ${pathOf(typeOf(operation), id)} answered ${String(read.status)}`);
+          return { data: (JSON.parse(read.body) as { data: unknown }).data };
+        }),
+      );
+      if (results.every((result) => !('data' in result))) return { status: 204, headers: {}, body: '' };
+      return {
+        status: 200,
+        headers: { 'content-type': `${JSON_API_MEDIA_TYPE}; ext="${ATOMIC_EXTENSION}"` },
+        body: JSON.stringify({ jsonapi: { version: '1.1', ext: [ATOMIC_EXTENSION] }, 'atomic:results': results }),
+      };
+    },
+  };
+}
+
+function returnsData(operation: Operation): boolean {
+  return operation.kind === 'create' || operation.kind === 'update';
+}
+
+/** What a write on a route of the schema does. */
+function writeTarget(method: string, route: Route): WriteTarget {
+  const type = route.type.name;
+  if (route.kind === 'collection') return { kind: 'create', type };
+  if (route.kind === 'related') throw new Error('A related route takes no writes');
+  if (route.kind === 'resource') return method === 'PATCH' ? { kind: 'update', type, id: pathIdOf(route) } : { kind: 'delete', type, id: pathIdOf(route) };
+  const kind = method === 'PATCH' ? 'set_relationship' : method === 'POST' ? 'add_to_relationship' : 'remove_from_relationship';
+  return { kind, type, id: pathIdOf(route), relationship: route.relationship.name };
+}
+
+/** The normalised path id of a route the handler already checked (`pathId` is not `null` for it). */
+function pathIdOf(route: Extract<Route, { id: string }>): Id {
+  return route.type.idType === 'integer' ? Number(route.id) : route.id;
+}
+

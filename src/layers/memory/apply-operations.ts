@@ -1,0 +1,221 @@
+/**
+ * Applies a list of write operations to a memory store, all or nothing: the
+ * operations change a draft of the records, and only when every one succeeds and
+ * every changed resource is inside the scope does the draft become a new store
+ * (docs/writes.md). The old store is never touched, so a failure leaves the state
+ * exactly as it was and readers see the state before the list or after it.
+ */
+import { andNode, compareNode } from '../../ast/filter-factories.js';
+import type { FilterNode } from '../../ast/filter-node.js';
+import { OperationError } from '../../operations/operation-error.js';
+import type { RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
+import { ID_ORDER } from '../../rules/id-tie-break.js';
+import type { ResolvedRelationship, ResolvedSchema } from '../../schema/resolved-schema.js';
+import type { Id, WriteRequest } from '../data-layer.js';
+import { loadStore } from './load-store.js';
+import { requireStore } from './query-plan.js';
+import type { QueryRunner } from './run-query.js';
+import type { Store } from './store.js';
+import { WriteDraft } from './write-draft.js';
+
+/** A memory store and the ids it generated: what reads see. */
+export interface MemoryState {
+  readonly store: Store;
+  /** Per type, the last id the layer generated (never reused, even after a delete). */
+  readonly sequences: ReadonlyMap<string, number>;
+}
+
+/** The outcome of a list: the new state, and the id each operation created or updated. */
+export interface AppliedList {
+  readonly state: MemoryState;
+  readonly ids: readonly (Id | null)[];
+}
+
+/**
+ * Applies the list to a draft of `state` and returns the new state; throws
+ * `OperationError` (nothing applied) for a missing resource, a taken id or a write
+ * outside the scope, checked with `runner`.
+ *
+ * @example
+ * const { state: next, ids } = applyOperations(schema, state, { operations }, runner);
+ */
+export function applyOperations(
+  schema: ResolvedSchema,
+  state: MemoryState,
+  request: WriteRequest,
+  runner: QueryRunner,
+): AppliedList {
+  const { operations, scope } = request;
+  const draft = new WriteDraft(schema, state.store);
+  const visibleBefore = visibleAtStart(state, runner, operations, scope);
+  const sequences = new Map(state.sequences);
+  const ids: (Id | null)[] = [];
+  /** Resources the list created: they need not have been in scope before it. */
+  const created = new Set<string>();
+  /** Resources the list created or changed, with the first operation that did. */
+  const changed = new Map<string, { readonly type: string; readonly id: Id; readonly operation: number }>();
+  const key = (type: string, id: Id): string => `${type}\u0000${typeof id}\u0000${String(id)}`;
+  const change = (type: string, id: Id, operation: number): void => {
+    if (!changed.has(key(type, id))) changed.set(key(type, id), { type, id, operation });
+  };
+
+  const existing = (ref: ResourceRef, fault: () => OperationError): Id => {
+    const id = ref.kind === 'id' ? ref.id : ids[ref.operation];
+    if (id === null || id === undefined || draft.row(ref.type, id) === undefined) throw fault();
+    if (!created.has(key(ref.type, id)) && visibleBefore.get(ref.type)?.has(id) === false) throw fault();
+    return id;
+  };
+  const related = (ref: ResourceRef, index: number, relationship: string, item?: number): Id =>
+    existing(ref, () => new OperationError('related_not_found', index, { relationship, ...(item === undefined ? {} : { index: item }) }));
+  const setLinkage = (type: string, id: Id, relationship: ResolvedRelationship, linkage: RelationshipValue, index: number): void => {
+    const wanted = (Array.isArray(linkage) ? linkage : linkage === null ? [] : [linkage]) as readonly ResourceRef[];
+    const next = wanted.map((ref, item) => related(ref, index, relationship.name, Array.isArray(linkage) ? item : undefined));
+    for (const current of draft.linked(type, id, relationship)) {
+      if (!next.includes(current)) draft.disconnect(type, id, relationship, current);
+    }
+    for (const target of next) draft.connect(type, id, relationship, target);
+  };
+  const setFields = (type: string, id: Id, fields: ResourceFields, index: number): void => {
+    draft.assign(type, id, fields.attributes);
+    for (const [name, linkage] of Object.entries(fields.relationships)) setLinkage(type, id, relationshipOf(schema, type, name), linkage, index);
+  };
+
+  operations.forEach((operation, index) => {
+    const notFound = (): OperationError => new OperationError('not_found', index);
+    switch (operation.kind) {
+      case 'create': {
+        const id = operation.id ?? nextId(schema, draft, sequences, operation.type);
+        if (draft.row(operation.type, id) !== undefined) throw new OperationError('duplicate_id', index);
+        draft.insert(operation.type, id, operation.attributes);
+        created.add(key(operation.type, id));
+        ids.push(id);
+        setFields(operation.type, id, { attributes: {}, relationships: operation.relationships }, index);
+        change(operation.type, id, index);
+        return;
+      }
+      case 'update': {
+        const id = existing(operation.ref, notFound);
+        setFields(operation.ref.type, id, operation, index);
+        ids.push(id);
+        change(operation.ref.type, id, index);
+        return;
+      }
+      case 'delete': {
+        draft.remove(operation.ref.type, existing(operation.ref, notFound));
+        ids.push(null);
+        return;
+      }
+      case 'set_relationship':
+      case 'add_to_relationship':
+      case 'remove_from_relationship': {
+        const { type } = operation.ref;
+        const id = existing(operation.ref, notFound);
+        const relationship = relationshipOf(schema, type, operation.relationship);
+        if (operation.kind === 'set_relationship') setLinkage(type, id, relationship, operation.linkage, index);
+        else {
+          const members = operation.members.map((ref, item) => related(ref, index, relationship.name, item));
+          for (const member of members) {
+            if (operation.kind === 'add_to_relationship') draft.connect(type, id, relationship, member);
+            else draft.disconnect(type, id, relationship, member);
+          }
+        }
+        ids.push(null);
+        change(type, id, index);
+        return;
+      }
+    }
+  });
+
+  const store = loadStore(schema, draft.toData());
+  checkScopeAfter({ store, sequences }, runner, [...changed.values()], scope);
+  return { state: { store, sequences }, ids };
+}
+
+/** The ids of every resource the list names by id, per scoped type, that are inside the scope before the list. */
+function visibleAtStart(
+  state: MemoryState,
+  runner: QueryRunner,
+  operations: readonly Operation[],
+  scope: WriteRequest['scope'],
+): ReadonlyMap<string, ReadonlySet<Id>> {
+  const named = new Map<string, Set<Id>>();
+  const add = (ref: ResourceRef): void => {
+    if (ref.kind !== 'id' || scope?.(ref.type) === undefined) return;
+    let ids = named.get(ref.type);
+    if (ids === undefined) named.set(ref.type, (ids = new Set()));
+    ids.add(ref.id);
+  };
+  const addLinkage = (linkage: RelationshipValue): void => {
+    if (Array.isArray(linkage)) (linkage as readonly ResourceRef[]).forEach(add);
+    else if (linkage !== null) add(linkage as ResourceRef);
+  };
+  for (const operation of operations) {
+    if (operation.kind !== 'create') add(operation.ref);
+    if (operation.kind === 'create' || operation.kind === 'update') Object.values(operation.relationships).forEach(addLinkage);
+    if (operation.kind === 'set_relationship') addLinkage(operation.linkage);
+    if (operation.kind === 'add_to_relationship' || operation.kind === 'remove_from_relationship') operation.members.forEach(add);
+  }
+  const visible = new Map<string, ReadonlySet<Id>>();
+  for (const [type, ids] of named) visible.set(type, inScope(state, runner, type, [...ids], scope?.(type)));
+  return visible;
+}
+
+/** Throws `out_of_scope` for the first changed resource (in list order) outside the scope after the list. */
+function checkScopeAfter(
+  state: MemoryState,
+  runner: QueryRunner,
+  changed: readonly { readonly type: string; readonly id: Id; readonly operation: number }[],
+  scope: WriteRequest['scope'],
+): void {
+  if (scope === undefined) return;
+  const byType = new Map<string, Id[]>();
+  for (const { type, id } of changed) {
+    if (scope(type) === undefined || !requireStore(state.store, type).byId.has(id)) continue;
+    byType.set(type, [...(byType.get(type) ?? []), id]);
+  }
+  const outside = new Set<string>();
+  for (const [type, ids] of byType) {
+    const visible = inScope(state, runner, type, ids, scope(type));
+    for (const id of ids) if (!visible.has(id)) outside.add(`${type}\u0000${String(id)}`);
+  }
+  const first = changed.find(({ type, id }) => outside.has(`${type}\u0000${String(id)}`));
+  if (first !== undefined) throw new OperationError('out_of_scope', first.operation);
+}
+
+/** Which of `ids` of `type` match `filter` in the state's store. */
+function inScope(state: MemoryState, runner: QueryRunner, type: string, ids: readonly Id[], filter: FilterNode | undefined): ReadonlySet<Id> {
+  const typeStore = requireStore(state.store, type);
+  if (filter === undefined) return new Set(ids);
+  const query = { filter: andNode([compareNode('id', 'in_', ids), filter]), sort: ID_ORDER, offset: 0, limit: null };
+  return new Set(runner.run(state.store, typeStore, typeStore.rows, query, undefined).rows.map((row) => row.id));
+}
+
+/**
+ * The id the layer gives a new resource: one more than the last it generated for the
+ * type (at first, than the largest decimal id it holds; decimal text for string ids),
+ * never reused after a delete, skipping an id a client took.
+ */
+function nextId(schema: ResolvedSchema, draft: WriteDraft, sequences: Map<string, number>, type: string): Id {
+  let last = sequences.get(type);
+  if (last === undefined) {
+    last = 0;
+    for (const id of draft.ids(type)) {
+      const value = typeof id === 'number' ? id : /^(?:0|[1-9][0-9]{0,15})$/.test(id) ? Number(id) : 0;
+      if (value > last) last = value;
+    }
+  }
+  const integer = schema.types.get(type)?.idType === 'integer';
+  let next: Id;
+  do {
+    last++;
+    next = integer ? last : String(last);
+  } while (draft.row(type, next) !== undefined);
+  sequences.set(type, last);
+  return next;
+}
+
+function relationshipOf(schema: ResolvedSchema, type: string, name: string): ResolvedRelationship {
+  const relationship = schema.types.get(type)?.relationships.get(name);
+  if (relationship === undefined) throw new Error(`Unknown relationship "${type}.${name}"`);
+  return relationship;
+}

@@ -1,0 +1,132 @@
+/**
+ * Factories of the operation AST: each returns a frozen node (lists and member
+ * records frozen too), so a list handed to a data layer cannot change under it.
+ */
+import type {
+  AddToRelationshipOperation,
+  CreateOperation,
+  DeleteOperation,
+  IdRef,
+  LidRef,
+  RelationshipValue,
+  RemoveFromRelationshipOperation,
+  ResourceFields,
+  ResourceRef,
+  SetRelationshipOperation,
+  UpdateOperation,
+} from './operation-node.js';
+
+/**
+ * An existing resource by id.
+ *
+ * @example
+ * idRef('person', '1'); // { kind: 'id', type: 'person', id: '1' }
+ */
+export function idRef(type: string, id: string | number): IdRef {
+  return Object.freeze({ kind: 'id', type, id });
+}
+
+/**
+ * A resource created by the operation at index `operation` of the same list, named by its lid.
+ *
+ * @example
+ * lidRef('person', 'new-person', 0);
+ */
+export function lidRef(type: string, lid: string, operation: number): LidRef {
+  return Object.freeze({ kind: 'lid', type, lid, operation });
+}
+
+/**
+ * A create.
+ *
+ * @example
+ * createOperation('person', { attributes: { name: 'Ada', display_name: 'Ada L.' }, relationships: {} });
+ * createOperation('person', { attributes: { name: 'Ada', display_name: 'Ada L.' }, relationships: {} }, { lid: 'ada' });
+ */
+export function createOperation(
+  type: string,
+  fields: ResourceFields,
+  naming: { readonly id?: string | number; readonly lid?: string } = {},
+): CreateOperation {
+  return Object.freeze({
+    kind: 'create',
+    type,
+    ...(naming.id === undefined ? {} : { id: naming.id }),
+    ...(naming.lid === undefined ? {} : { lid: naming.lid }),
+    ...frozenFields(fields),
+  });
+}
+
+/**
+ * An update of some attributes and relationships of a resource.
+ *
+ * @example
+ * updateOperation(idRef('person', '1'), { attributes: { name: 'Ada' }, relationships: {} });
+ */
+export function updateOperation(ref: ResourceRef, fields: ResourceFields): UpdateOperation {
+  return Object.freeze({ kind: 'update', ref, ...frozenFields(fields) });
+}
+
+/**
+ * A delete.
+ *
+ * @example
+ * deleteOperation(idRef('computer', '3'));
+ */
+export function deleteOperation(ref: ResourceRef): DeleteOperation {
+  return Object.freeze({ kind: 'delete', ref });
+}
+
+/**
+ * A relationship replaced.
+ *
+ * @example
+ * setRelationshipOperation(idRef('computer', '1'), 'owner', idRef('person', '2'));
+ */
+export function setRelationshipOperation(ref: ResourceRef, relationship: string, linkage: RelationshipValue): SetRelationshipOperation {
+  return Object.freeze({ kind: 'set_relationship', ref, relationship, linkage: frozenLinkage(linkage) });
+}
+
+/**
+ * Members added to a to-many relationship.
+ *
+ * @example
+ * addToRelationshipOperation(idRef('person', '1'), 'computers', [idRef('computer', '3')]);
+ */
+export function addToRelationshipOperation(
+  ref: ResourceRef,
+  relationship: string,
+  members: readonly ResourceRef[],
+): AddToRelationshipOperation {
+  return Object.freeze({ kind: 'add_to_relationship', ref, relationship, members: Object.freeze([...members]) });
+}
+
+/**
+ * Members removed from a to-many relationship.
+ *
+ * @example
+ * removeFromRelationshipOperation(idRef('person', '1'), 'computers', [idRef('computer', '3')]);
+ */
+export function removeFromRelationshipOperation(
+  ref: ResourceRef,
+  relationship: string,
+  members: readonly ResourceRef[],
+): RemoveFromRelationshipOperation {
+  return Object.freeze({ kind: 'remove_from_relationship', ref, relationship, members: Object.freeze([...members]) });
+}
+
+function frozenFields(fields: ResourceFields): ResourceFields {
+  const relationships: Record<string, RelationshipValue> = {};
+  for (const [name, linkage] of Object.entries(fields.relationships)) {
+    Object.defineProperty(relationships, name, { value: frozenLinkage(linkage), enumerable: true });
+  }
+  const attributes: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fields.attributes)) {
+    Object.defineProperty(attributes, name, { value, enumerable: true });
+  }
+  return { attributes: Object.freeze(attributes), relationships: Object.freeze(relationships) };
+}
+
+function frozenLinkage(linkage: RelationshipValue): RelationshipValue {
+  return Array.isArray(linkage) ? Object.freeze([...(linkage as readonly ResourceRef[])]) : linkage;
+}
