@@ -6,6 +6,7 @@
  * client and generated ids, the scope before and after, and every refusal; a refused
  * list changes nothing.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareNode, relationshipNode } from '../../src/ast/filter-factories.js';
 import type { FilterNode } from '../../src/ast/filter-node.js';
@@ -209,5 +210,18 @@ describe.each(engines.map((engine) => [engine.name, engine] as const))('apply on
     const after = await twin.states();
     expect(after.sql).toBe(after.memory);
     if (expected !== 'applied') expect(after.sql).toBe(before.sql);
+  });
+
+  it('leaves no foreign key or join-table row naming a deleted resource (reads could not tell)', async () => {
+    const dangling = async (query: ReturnType<typeof sql>): Promise<number> => {
+      const { rows } = await query.execute(twin.instance.kysely);
+      return rows.length;
+    };
+    expect(await dangling(sql`select 1 from computer c where c.owner_id is not null and not exists (select 1 from person p where p.id = c.owner_id)`)).toBe(0);
+    expect(await dangling(sql`select 1 from tag t where t.creator_id is not null and not exists (select 1 from person p where p.id = t.creator_id)`)).toBe(0);
+    expect(await dangling(sql`select 1 from tag_people j where not exists (select 1 from person p where p.id = j.target_id)`)).toBe(0);
+    expect(await dangling(sql`select 1 from tag_people j where not exists (select 1 from tag t where t.id = j.source_id)`)).toBe(0);
+    // Rows the cases above deleted while they were linked.
+    expect(await dangling(sql`select 1 from tag_people`)).toBeGreaterThan(0);
   });
 });
