@@ -2,8 +2,10 @@
  * The SQL layer's `apply` when the database refuses: a unique constraint is a
  * `duplicate_id` refusal of the operation that broke it; a constraint the operation
  * AST has no refusal for (a foreign key from a table outside the mapping) is a
- * `DataLayerError`; every driver's constraint errors are recognised by code; an
- * aborted request applies nothing. In every case the state is unchanged.
+ * `DataLayerError`; every driver's constraint errors are recognised by code; two
+ * lists racing for one client id give one create and one `duplicate_id`, concurrent
+ * creates distinct generated ids; an aborted request applies nothing. Every refused
+ * list leaves the state unchanged.
  */
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +88,21 @@ describe.each(engines.map((engine) => [engine.name, engine] as const))('apply fa
     expect(await kind(sql`insert into person_note (person_id, body) values (null, 'x')`)).toBe('not_null');
     expect(await kind(sql`insert into person_note (person_id, body) values ('1', '')`)).toBe('check');
     expect(await kind(sql`select 1 from no_such_table`)).toBeUndefined();
+  });
+
+  it('lets one of two lists racing for one client id create it and refuses the other as duplicate_id', async () => {
+    const create = createOperation('tag', { attributes: { label: 'race', note: null }, relationships: {} }, { id: 777 });
+    const outcomes = await Promise.all([failure({ operations: [create] }), failure({ operations: [create] })]);
+    expect(outcomes.filter((outcome) => outcome instanceof Error && outcome.message === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => isOperationError(outcome))).toMatchObject([{ reason: 'duplicate_id', operation: 0 }]);
+  });
+
+  it('gives concurrent creates distinct generated ids', async () => {
+    const create = createOperation('tag', { attributes: { label: 'many', note: null }, relationships: {} });
+    const results = await Promise.all(Array.from({ length: 6 }, () => instance.layer.apply({ operations: [create, create] }, context)));
+    const ids = results.flatMap(({ ids }) => ids);
+    expect(new Set(ids).size).toBe(12);
+    for (const id of ids) expect(typeof id).toBe('number');
   });
 
   it('applies nothing for a signal aborted before the list, or during it (checked before the commit)', async () => {
