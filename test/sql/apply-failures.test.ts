@@ -14,9 +14,8 @@ import type { SqlDialectName } from '../../src/layers/sql/index.js';
 import { violatedConstraint } from '../../src/layers/sql/constraint-violation.js';
 import { isOperationError } from '../../src/operations/operation-error.js';
 import { createOperation, deleteOperation, idRef, updateOperation } from '../../src/operations/operation-factories.js';
-import { writeSchema } from '../write/write-schema.js';
 import { availableEngines, type EngineInstance, skippedEngines } from '../helpers/engines.js';
-import { context, WRITE_DATA, writeTwin, type WriteTwin } from './write-twin.js';
+import { context, twinSchema, WRITE_DATA, writeTwin, type WriteTwin } from './write-twin.js';
 
 const engines = await availableEngines();
 
@@ -42,7 +41,7 @@ describe.each(engines.map((engine) => [engine.name, engine] as const))('apply fa
   let instance: EngineInstance;
   let twin: WriteTwin;
   beforeAll(async () => {
-    instance = await engine.create(writeSchema, WRITE_DATA, { setup: (db) => addConstraints(db, engine.dialect) });
+    instance = await engine.create(twinSchema, WRITE_DATA, { setup: (db) => addConstraints(db, engine.dialect) });
     twin = await writeTwin(engine);
   });
   afterAll(async () => {

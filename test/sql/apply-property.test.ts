@@ -1,6 +1,6 @@
 /**
  * A property: random lists of valid and invalid operations (every kind, every
- * relationship of the write schema, lids, client ids free and taken, missing
+ * relationship of the twin schema (one-to-one pair included), lids, client ids free and taken, missing
  * resources, with and without a scope) give the same answer on the memory layer and
  * on each SQL engine, and the same state read back after each list; a refused list
  * changes nothing. Operations name resources abstractly (the k-th existing one, a
@@ -26,7 +26,7 @@ import type { Linkage, Operation, ResourceRef } from '../../src/operations/opera
 import { availableEngines, skippedEngines } from '../helpers/engines.js';
 import { writeTwin, type WriteTwin } from './write-twin.js';
 
-type WritableType = 'person' | 'computer' | 'tag' | 'code';
+type WritableType = 'person' | 'computer' | 'tag' | 'code' | 'device';
 
 /** A resource named abstractly: the `pick`-th existing one, one that does not exist, or an earlier create of the list. */
 type RefSpec = { readonly kind: 'existing' | 'lid'; readonly pick: number } | { readonly kind: 'missing' };
@@ -37,6 +37,8 @@ const RELATIONSHIPS = [
   { type: 'computer', name: 'owner', target: 'person', many: false },
   { type: 'tag', name: 'people', target: 'person', many: true },
   { type: 'tag', name: 'creator', target: 'person', many: false },
+  { type: 'person', name: 'device', target: 'device', many: false },
+  { type: 'device', name: 'holder', target: 'person', many: false },
 ] as const;
 type RelationshipSpec = (typeof RELATIONSHIPS)[number];
 
@@ -77,6 +79,11 @@ const ATTRIBUTES: Record<WritableType, Record<string, fc.Arbitrary<unknown>>> = 
   computer: { serial: fc.constantFrom('S1', 'S2', 'pc') },
   tag: { label: fc.constantFrom('t', 'u'), note: fc.constantFrom(null, 'n'), weight: fc.constantFrom(null, 0, -7, 2 ** 40) },
   code: { value: fc.constantFrom('v', 'w') },
+  device: {
+    active: fc.constantFrom(true, false, null),
+    ratio: fc.constantFrom(null, 0, 0.5, -1e300, 2 ** 53 - 1),
+    bought: fc.constantFrom(null, '2024-02-29'),
+  },
 };
 /** Attributes a create must give: those the schema requires. */
 const REQUIRED: Record<WritableType, readonly string[]> = {
@@ -84,8 +91,9 @@ const REQUIRED: Record<WritableType, readonly string[]> = {
   computer: ['serial'],
   tag: ['label', 'note'],
   code: ['value'],
+  device: [],
 };
-const TYPES: readonly WritableType[] = ['person', 'computer', 'tag', 'code'];
+const TYPES: readonly WritableType[] = ['person', 'computer', 'tag', 'code', 'device'];
 
 function attributes(type: WritableType, all: boolean): fc.Arbitrary<Record<string, unknown>> {
   const record = fc.record(ATTRIBUTES[type], { requiredKeys: all ? [...REQUIRED[type]] : [] });
@@ -109,7 +117,7 @@ const operationSpec: fc.Arbitrary<OperationSpec> = fc.oneof(
       type: fc.constant(type),
       attributes: attributes(type, true),
       links: links(type),
-      clientId: type === 'tag' ? fc.oneof(fc.constant('none' as const), fc.constant('fresh' as const), refSpec) : type === 'code' ? fc.oneof(fc.constant('fresh' as const), refSpec) : fc.constant('none' as const),
+      clientId: type === 'tag' || type === 'device' ? fc.oneof(fc.constant('none' as const), fc.constant('fresh' as const), refSpec) : type === 'code' ? fc.oneof(fc.constant('fresh' as const), refSpec) : fc.constant('none' as const),
     }),
   ),
   fc.constantFrom(...TYPES).chain((type) =>
@@ -140,7 +148,7 @@ const SCOPES: readonly ((type: string) => FilterNode | undefined)[] = [
 const listSpec = fc.record({ operations: fc.array(operationSpec, { minLength: 1, maxLength: 4 }), scope: fc.nat(SCOPES.length - 1) });
 
 /** An id no resource has, per type: never generated in a run. */
-const MISSING: Record<string, Id> = { person: '404', computer: '404', tag: 404_404, code: '404' };
+const MISSING: Record<string, Id> = { person: '404', computer: '404', tag: 404_404, code: '404', device: '404' };
 
 /** Turns abstract operations into a list naming the memory layer's resources. */
 function resolveList(specs: readonly OperationSpec[], existing: ReadonlyMap<string, readonly Id[]>, fresh: () => Id): Operation[] {

@@ -2,7 +2,8 @@
  * The SQL layer's `apply` gives what the memory layer's gives, on every engine: the
  * same ids (up to the ids each layer generates) or the same refusal, and the same
  * state read back after every list, for every operation kind, every relationship
- * kind (a foreign key on either side, a join table, a to-one without inverse), lids,
+ * kind (a foreign key on either side, a join table, a to-one without inverse, a
+ * one-to-one stored in two columns), booleans, numbers and dates, lids,
  * client and generated ids, the scope before and after, and every refusal; a refused
  * list changes nothing.
  */
@@ -178,6 +179,34 @@ const CASES: readonly Case[] = [
     expected: 'out_of_scope',
   },
   { name: 'a delete of a resource on the foreign key side', operations: [deleteOperation(idRef('computer', '2'))], expected: 'applied' },
+  {
+    name: 'booleans, numbers and dates written as they read back',
+    operations: [
+      createOperation('device', { attributes: { active: false, ratio: -0.25, bought: '1999-12-31' }, relationships: {} }),
+      createOperation('device', { attributes: { active: null, ratio: 2 ** 53 - 1 }, relationships: {} }, { id: 'd3' }),
+      updateOperation(idRef('device', 'd2'), { attributes: { active: true, ratio: 1e-7, bought: '2024-02-29' }, relationships: {} }),
+    ],
+    expected: 'applied',
+  },
+  {
+    name: 'a one-to-one stored on both sides, moved from either end',
+    operations: [
+      setRelationshipOperation(idRef('device', 'd2'), 'holder', idRef('person', 'x')),
+      setRelationshipOperation(idRef('person', 'x'), 'device', idRef('device', 'd1')),
+      updateOperation(idRef('device', 'd3'), { attributes: {}, relationships: { holder: idRef('person', 'x') } }),
+    ],
+    expected: 'applied',
+  },
+  {
+    name: 'a one-to-one created, cleared and deleted on one side',
+    operations: [
+      createOperation('device', { attributes: { active: true }, relationships: { holder: idRef('person', 'x') } }, { lid: 'd' }),
+      createOperation('person', { attributes: { name: 'Ko', display_name: 'Ko.' }, relationships: { device: idRef('device', 'd1') } }),
+      setRelationshipOperation(idRef('device', 'd3'), 'holder', null),
+      deleteOperation(lidRef('device', 'd', 0)),
+    ],
+    expected: 'applied',
+  },
 ];
 
 const engines = await availableEngines();
@@ -221,6 +250,10 @@ describe.each(engines.map((engine) => [engine.name, engine] as const))('apply on
     expect(await dangling(sql`select 1 from tag t where t.creator_id is not null and not exists (select 1 from person p where p.id = t.creator_id)`)).toBe(0);
     expect(await dangling(sql`select 1 from tag_people j where not exists (select 1 from person p where p.id = j.target_id)`)).toBe(0);
     expect(await dangling(sql`select 1 from tag_people j where not exists (select 1 from tag t where t.id = j.source_id)`)).toBe(0);
+    expect(await dangling(sql`select 1 from person p where p.device_id is not null and not exists (select 1 from device d where d.id = p.device_id)`)).toBe(0);
+    // Both columns of the one-to-one pair agree.
+    expect(await dangling(sql`select 1 from person p join device d on d.id = p.device_id where d.holder_id is null or d.holder_id <> p.id`)).toBe(0);
+    expect(await dangling(sql`select 1 from device d join person p on p.id = d.holder_id where p.device_id is null or p.device_id <> d.id`)).toBe(0);
     // Rows the cases above deleted while they were linked.
     expect(await dangling(sql`select 1 from tag_people`)).toBeGreaterThan(0);
   });

@@ -12,16 +12,42 @@ import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { isOperationError } from '../../src/operations/operation-error.js';
 import type { Linkage, Operation, ResourceRef } from '../../src/operations/operation-node.js';
 import { ID_ORDER } from '../../src/rules/id-tie-break.js';
+import { defineSchema } from '../../src/schema/define-schema.js';
 import { resolveSchema } from '../../src/schema/resolved-schema.js';
 import { writeSchema } from '../write/write-schema.js';
 import type { Engine, EngineInstance } from '../helpers/engines.js';
 
 export const context: LayerContext = { signal: new AbortController().signal };
 
-/** The records both layers start from: every relationship kind of the write schema is used. */
+/**
+ * The write schema, plus a device type with a boolean, a number and a date, held by
+ * at most one person who holds at most one device: a one-to-one pair the SQL layer
+ * stores in two columns (`person.device_id`, `device.holder_id`) and keeps in step.
+ */
+export const twinSchema = defineSchema({
+  types: {
+    ...writeSchema.types,
+    person: {
+      ...writeSchema.types.person,
+      relationships: { ...writeSchema.types.person.relationships, device: { target: 'device', to: 'one', inverse: 'holder' } },
+    },
+    device: {
+      root: 'devices',
+      clientIds: 'allowed',
+      attributes: {
+        active: { type: ['boolean', 'null'] },
+        ratio: { type: ['number', 'null'] },
+        bought: { type: ['string', 'null'], format: 'date' },
+      },
+      relationships: { holder: { target: 'person', to: 'one', inverse: 'device' } },
+    },
+  },
+});
+
+/** The records both layers start from: every relationship kind of the schema is used. */
 export const WRITE_DATA = {
   person: [
-    { id: '1', name: 'Ann', display_name: 'Ann A.', birth_date: null, gender: 'f' },
+    { id: '1', name: 'Ann', display_name: 'Ann A.', birth_date: null, gender: 'f', device: 'd1' },
     { id: '2', name: 'Bob', display_name: 'Bob B.', birth_date: '1990-01-01', gender: 'm' },
     { id: 'x', name: 'Xi', display_name: 'Xi X.', birth_date: null, gender: null },
   ],
@@ -35,10 +61,14 @@ export const WRITE_DATA = {
     { id: 8, label: 'eight', note: 'n', weight: null, created: '2020-01-01', people: ['1', '2'], creator: null },
   ],
   code: [{ id: 'c1', value: 'one' }],
+  device: [
+    { id: 'd1', active: true, ratio: 0.5, bought: '2020-02-29', holder: '1' },
+    { id: 'd2', active: false, ratio: null, bought: null, holder: null },
+  ],
   country: [{ id: 'fr', name: 'France' }],
 };
 
-const schema = resolveSchema(writeSchema);
+const schema = resolveSchema(twinSchema);
 export const TYPES = [...schema.types.keys()];
 
 /** What a list answered: its ids (in the memory layer's ids), or its refusal. */
@@ -64,8 +94,8 @@ export interface WriteTwin {
  * const { memory, sql } = await twin.apply([deleteOperation(idRef('person', '1'))]);
  */
 export async function writeTwin(engine: Engine): Promise<WriteTwin> {
-  const memory = createMemoryLayer(writeSchema, WRITE_DATA);
-  const instance = await engine.create(writeSchema, WRITE_DATA);
+  const memory = createMemoryLayer(twinSchema, WRITE_DATA);
+  const instance = await engine.create(twinSchema, WRITE_DATA);
   const toSql = new Map<string, Id>();
   const toMemory = new Map<string, Id>();
   const key = (type: string, id: Id): string => `${type}\u0000${typeof id}\u0000${String(id)}`;
