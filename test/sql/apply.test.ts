@@ -189,6 +189,11 @@ const CASES: readonly Case[] = [
     expected: 'applied',
   },
   {
+    name: 'creates of a type with integer ids giving no attribute (the columns\' defaults)',
+    operations: [createOperation('stamp', { attributes: {}, relationships: {} }), createOperation('stamp', { attributes: { at: 'noon' }, relationships: {} })],
+    expected: 'applied',
+  },
+  {
     name: 'a one-to-one stored on both sides, moved from either end',
     operations: [
       setRelationshipOperation(idRef('device', 'd2'), 'holder', idRef('person', 'x')),

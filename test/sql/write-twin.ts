@@ -22,7 +22,8 @@ export const context: LayerContext = { signal: new AbortController().signal };
 /**
  * The write schema, plus a device type with a boolean, a number and a date, held by
  * at most one person who holds at most one device: a one-to-one pair the SQL layer
- * stores in two columns (`person.device_id`, `device.holder_id`) and keeps in step.
+ * stores in two columns (`person.device_id`, `device.holder_id`) and keeps in step;
+ * and stamps, with integer ids and no attribute a create must give.
  */
 export const twinSchema = defineSchema({
   types: {
@@ -41,6 +42,7 @@ export const twinSchema = defineSchema({
       },
       relationships: { holder: { target: 'person', to: 'one', inverse: 'device' } },
     },
+    stamp: { root: 'stamps', id: 'integer', attributes: { at: { type: ['string', 'null'] } } },
   },
 });
 
@@ -66,6 +68,7 @@ export const WRITE_DATA = {
     { id: 'd2', active: false, ratio: null, bought: null, holder: null },
   ],
   country: [{ id: 'fr', name: 'France' }],
+  stamp: [],
 };
 
 const schema = resolveSchema(twinSchema);
