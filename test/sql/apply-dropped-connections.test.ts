@@ -3,7 +3,8 @@
  * (after its first statements, while a later one waits on a lock) applies nothing:
  * the layer rejects with a `DataLayerError` `unavailable` (a 503), the server rolls
  * the transaction back, and the next list applies on a new connection. With and
- * without a statement timeout (which runs the list in the timeout's transaction).
+ * without a statement timeout (which runs the list in the timeout's transaction);
+ * and a list the statement timeout stops while it waits on a lock applies nothing.
  */
 import { Kysely, MysqlDialect, PostgresDialect } from 'kysely';
 import { createPool } from 'mysql2';
@@ -49,6 +50,23 @@ async function state(layer: SqlLayer): Promise<unknown> {
   return { persons: await read('person'), computers, owners };
 }
 
+/**
+ * `work` once the pool has let go of its ended connections: a call that takes one
+ * before the driver has seen the server's goodbye is `unavailable`, at most twice per
+ * ended connection (as docs/sql-layer.md says of requests).
+ */
+async function afterEnding<T>(ended: number, work: () => Promise<T>): Promise<T> {
+  for (let failures = 0; ; failures += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      expect(error).toBeInstanceOf(DataLayerError);
+      expect((error as DataLayerError).reason).toBe('unavailable');
+      expect(failures + 1).toBeLessThanOrEqual(2 * ended);
+    }
+  }
+}
+
 for (const server of SERVERS) {
   describe.skipIf(server.skipped !== undefined)(
     `a write list on ${server.name} whose connection is ended mid-transaction${server.skipped === undefined ? '' : ` (skipped: ${server.skipped})`}`,
@@ -62,6 +80,28 @@ for (const server of SERVERS) {
       afterAll(async () => {
         await db.destroy();
         await database.drop();
+      });
+
+      it('applies nothing when the statement timeout stops a list waiting on a lock', async () => {
+        const layer = createSqlLayer({ db, schema: exampleSchema, statementTimeoutMs: 250 });
+        const before = await state(layer);
+        const operations = [
+          createOperation('computer', { attributes: { serial: 'TIMED OUT' }, relationships: {} }),
+          createOperation('person', { attributes: { name: 'Timed out', display_name: 'Timed out' }, relationships: {} }),
+        ];
+        const lock = await database.lock('person');
+        let answer: unknown;
+        try {
+          answer = await layer.apply({ operations }, context).then(
+            () => new Error('applied'),
+            (error: unknown) => error,
+          );
+        } finally {
+          await lock.release();
+        }
+        expect(answer).toBeInstanceOf(DataLayerError);
+        expect((answer as DataLayerError).reason).toBe('timeout');
+        expect(await state(layer)).toEqual(before);
       });
 
       it.each([
@@ -85,8 +125,8 @@ for (const server of SERVERS) {
         expect(ended).toBeGreaterThan(0);
         expect(answer).toBeInstanceOf(DataLayerError);
         expect((answer as DataLayerError).reason).toBe('unavailable');
-        expect(await state(layer)).toEqual(before);
-        const { ids } = await layer.apply({ operations: operations.slice(0, 1) }, context);
+        expect(await afterEnding(ended, () => state(layer))).toEqual(before);
+        const { ids } = await afterEnding(ended, () => layer.apply({ operations: operations.slice(0, 1) }, context));
         expect(await layer.readOne('computer', ids[0] as string, context)).toMatchObject({ serial: 'DROPPED' });
       });
     },
