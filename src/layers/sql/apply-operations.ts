@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { OperationError, isOperationError, type OperationFaultPlace } from '../../operations/operation-error.js';
-import type { Linkage, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
+import type { CreateOperation, Linkage, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
 import type { Id, WriteRequest, WriteResult } from '../data-layer.js';
 import { violatedConstraint } from './constraint-violation.js';
 import { advanceIdSequence } from './id-sequence.js';
@@ -131,10 +131,9 @@ class WriteList {
     const notFound = (): OperationError => new OperationError('not_found', index);
     switch (operation.kind) {
       case 'create': {
-        const id = await this.insert(operation.type, operation.id, operation.attributes, index);
+        const id = await this.create(operation.type, operation, index);
         this.created.add(resourceKey(operation.type, id));
         this.ids.push(id);
-        await this.setFields(operation.type, id, { attributes: {}, relationships: operation.relationships }, index);
         this.change(operation.type, id, index);
         return;
       }
@@ -224,10 +223,15 @@ class WriteList {
     }
   }
 
-  private async setLinkage(id: Id, pair: RelationshipPair, linkage: Linkage, index: number): Promise<void> {
+  /** The ids a linkage names, each existing and visible, else `related_not_found`. */
+  private async resolveLinkage(pair: RelationshipPair, linkage: Linkage, index: number): Promise<Id[]> {
     const isList = Array.isArray(linkage);
     const wanted = (isList ? linkage : linkage === null ? [] : [linkage]) as readonly ResourceRef[];
-    const next = await this.related(wanted, index, pair.stored.mapped.relationship.name, isList);
+    return this.related(wanted, index, pair.stored.mapped.relationship.name, isList);
+  }
+
+  private async setLinkage(id: Id, pair: RelationshipPair, linkage: Linkage, index: number): Promise<void> {
+    const next = await this.resolveLinkage(pair, linkage, index);
     for (const current of await this.linked(pair, id)) {
       if (!next.includes(current)) await this.disconnect(pair, id, current);
     }
@@ -267,13 +271,42 @@ class WriteList {
     return linkedIds(this.environment.transaction, pair.stored, target.type.id, owner);
   }
 
-  /** Inserts a row with the given attributes (the others take the column's default) and returns its id: the client's, or one the layer or database generates. */
-  private async insert(type: string, clientId: Id | undefined, attributes: Readonly<Record<string, unknown>>, index: number): Promise<Id> {
-    const { transaction, dialect } = this.environment;
+  /**
+   * Creates a resource: refuses a taken client id, checks every related resource (in
+   * the order the relationships are given, as the memory layer does), inserts the row
+   * with its attributes and its own foreign keys (a to-one stored on the row), then
+   * writes the relationships stored elsewhere. Returns the id: the client's, or one
+   * the layer or database generates.
+   */
+  private async create(type: string, operation: CreateOperation, index: number): Promise<Id> {
     const mapped = requireMappedType(this.environment.mapping, type);
+    const clientId = operation.id;
     if (clientId !== undefined && (await this.match(type, [clientId], undefined)).existing.has(clientId)) {
       throw new OperationError('duplicate_id', index);
     }
+    const links: { readonly pair: RelationshipPair; readonly name: string; readonly targets: readonly Id[] }[] = [];
+    for (const [name, linkage] of Object.entries(operation.relationships)) {
+      const pair = this.pair(type, name);
+      links.push({ pair, name, targets: await this.resolveLinkage(pair, linkage, index) });
+    }
+    const values = new Map<string, unknown>();
+    for (const [name, value] of Object.entries(operation.attributes)) values.set(columnOf(mapped, name), this.encode(value));
+    for (const { pair, targets } of links) {
+      const column = columnOnRow(pair);
+      if (column !== undefined) values.set(column, targets[0] ?? null);
+    }
+    const id = await this.insert(mapped, clientId, values);
+    for (const { pair, name, targets } of links) {
+      if (columnOnRow(pair) !== undefined) continue;
+      this.writing = name;
+      for (const target of targets) await this.connect(pair, id, target);
+    }
+    return id;
+  }
+
+  /** Inserts a row of the given column values (the others take the column's default); returns its id, generated when `clientId` is absent. */
+  private async insert(mapped: MappedType, clientId: Id | undefined, given: ReadonlyMap<string, unknown>): Promise<Id> {
+    const { transaction, dialect } = this.environment;
     const generatedByDatabase = clientId === undefined && mapped.type.id.integer;
     const id = generatedByDatabase ? undefined : (clientId ?? globalThis.crypto.randomUUID());
     const columns: RawBuilder<unknown>[] = [];
@@ -282,9 +315,9 @@ class WriteList {
       columns.push(sql.id(mapped.primaryKey));
       values.push(id);
     }
-    for (const [name, value] of Object.entries(attributes)) {
-      columns.push(sql.id(columnOf(mapped, name)));
-      values.push(this.encode(value));
+    for (const [column, value] of given) {
+      columns.push(sql.id(column));
+      values.push(value);
     }
     const table = tableRef(mapped.table);
     const row =
@@ -303,7 +336,7 @@ class WriteList {
       return decodeId(mapped.type.id, rows[0]?.k);
     }
     const { insertId } = await row.execute(transaction);
-    if (insertId === undefined) throw new Error(`The database generated no id for the new ${type}`);
+    if (insertId === undefined) throw new Error(`The database generated no id for the new ${mapped.type.name}`);
     return decodeId(mapped.type.id, insertId);
   }
 
@@ -355,6 +388,11 @@ class WriteList {
   private encode(value: unknown): unknown {
     return typeof value === 'boolean' ? this.environment.dialect.encodeBoolean(value) : (value ?? null);
   }
+}
+
+/** The foreign key column of a to-one stored on the owner's row alone (its inverse, if any, reads the same column). */
+function columnOnRow(pair: RelationshipPair): string | undefined {
+  return pair.stored.mapped.kind === 'owner-column' && !pair.mirrored ? pair.stored.mapped.column : undefined;
 }
 
 function resourceKey(type: string, id: Id): string {
