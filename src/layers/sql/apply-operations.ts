@@ -75,7 +75,7 @@ class WriteList {
   /** Resources the list created or changed, with the first operation that did. */
   private readonly changed = new Map<string, { readonly type: string; readonly id: Id; readonly operation: number }>();
   /** Per scoped type, the ids the list names that were inside the scope before it. */
-  private visibleBefore = new Map<string, ReadonlySet<Id>>();
+  private readonly visibleBefore = new Map<string, ReadonlySet<Id>>();
   /** The relationship being written, for the place of a foreign key violation. */
   private writing: string | undefined;
   private readonly pairs = new Map<string, RelationshipPair>();
@@ -167,6 +167,11 @@ class WriteList {
         this.ids.push(null);
         this.change(type, id, index);
         return;
+      }
+      default: {
+        // A new kind of operation breaks the build here until the layer applies it.
+        const unknown: never = operation;
+        throw new Error(`Unknown operation ${JSON.stringify(unknown)}`);
       }
     }
   }
