@@ -2,12 +2,14 @@
  * Loads data in the memory layer's format (`{ [type]: records[] }`, each record
  * holding `id`, attributes by name, and per relationship the related id or an
  * array of ids) into the tables of `createTables`. A relationship given on one
- * side only is derived from its inverse.
+ * side only is derived from its inverse. Ids the database generates start past the
+ * loaded ones.
  */
 import { sql } from 'kysely';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
-import { type TableOptions, type TablePlan, planTables, tableKey } from './create-tables.js';
+import { hasGeneratedKey, type TableOptions, type TablePlan, planTables, tableKey } from './create-tables.js';
+import { advanceIdSequence } from './id-sequence.js';
 import { tableRef } from './relationship-sql.js';
 import { detectDialect, dialectHooks } from './sql-dialect.js';
 import { resolveSqlMapping, type ResolvedSqlMapping, type SqlMapping } from './sql-mapping.js';
@@ -60,6 +62,8 @@ export async function loadData(
   for (const plan of planTables(resolved)) {
     const key = tableKey(plan.table);
     await insertRows(db, plan, [...(rows.get(key)?.values() ?? pairs.get(key)?.values() ?? [])], seed.encode);
+    const [primaryKey] = plan.primaryKey;
+    if (hasGeneratedKey(plan) && primaryKey !== undefined) await advanceIdSequence(db, hooks.name, plan.table, primaryKey);
   }
 }
 

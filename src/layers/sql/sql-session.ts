@@ -6,6 +6,7 @@
  */
 import type { FilterNode } from '../../ast/filter-node.js';
 import { foldFilter, type FilterFolder } from '../../ast/fold-filter.js';
+import { isOperationError } from '../../operations/operation-error.js';
 import { DataLayerError } from '../data-layer.js';
 import type { SqlDialect } from './sql-dialect.js';
 import { toDataLayerError } from './sql-errors.js';
@@ -24,6 +25,15 @@ export interface SqlSession {
   execute<T>(signal: AbortSignal, read: SqlRead<T>): Promise<T>;
   /** Compiles the statements of one layer call with the hooks of the moment; runs nothing. */
   compile<T>(read: SqlRead<T>): CompiledRead<T>;
+  /**
+   * Runs `work` in one transaction (the statement timeout's, or a new one), after
+   * the dialect's `prepare` when `filter` lower-cases text. Unlike `run`, an aborted
+   * signal does not settle it early: `work` checks the signal between its
+   * statements, so the outcome reported is the transaction's. An `OperationError`
+   * passes through (the transaction rolled back); any other failure becomes a
+   * `DataLayerError`.
+   */
+  transact<T>(signal: AbortSignal, work: (transaction: SqlExecutor) => Promise<T>, filter?: FilterNode | null): Promise<T>;
 }
 
 /** The session of one layer over `db`. */
@@ -47,11 +57,8 @@ export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statement
     return preparing;
   }
 
-  async function run<T>(
-    signal: AbortSignal,
-    work: (executor: SqlExecutor) => Promise<T>,
-    filter: FilterNode | null = null,
-  ): Promise<T> {
+  /** Starts `work` with the statement timeout, after `prepare` when `filter` lower-cases text. */
+  function started<T>(signal: AbortSignal, work: (executor: SqlExecutor) => Promise<T>, filter: FilterNode | null): Promise<T> {
     if (signal.aborted) throw aborted(signal);
     const start = (): Promise<T> => {
       if (signal.aborted) throw aborted(signal);
@@ -59,11 +66,32 @@ export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statement
       if (statementTimeoutMs === undefined || withStatementTimeout === undefined) return work(db);
       return withStatementTimeout(db, work, statementTimeoutMs, signal);
     };
-    const pending = filter !== null && foldsCase(filter) ? prepared().then(start) : start();
+    return filter !== null && foldsCase(filter) ? prepared().then(start) : start();
+  }
+
+  async function run<T>(
+    signal: AbortSignal,
+    work: (executor: SqlExecutor) => Promise<T>,
+    filter: FilterNode | null = null,
+  ): Promise<T> {
     try {
-      return await raceAbort(pending, signal);
+      return await raceAbort(started(signal, work, filter), signal);
     } catch (error) {
       throw toDataLayerError(error);
+    }
+  }
+
+  async function transact<T>(
+    signal: AbortSignal,
+    work: (transaction: SqlExecutor) => Promise<T>,
+    filter: FilterNode | null = null,
+  ): Promise<T> {
+    const inTransaction = (executor: SqlExecutor): Promise<T> =>
+      executor.isTransaction ? work(executor) : executor.transaction().execute(work);
+    try {
+      return await started(signal, inTransaction, filter);
+    } catch (error) {
+      throw isOperationError(error) ? error : toDataLayerError(error);
     }
   }
 
@@ -73,6 +101,7 @@ export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statement
     run,
     execute: (signal, read) => run(signal, (executor) => executeCompiled(executor, read.compile(executor, hooks)), read.filter),
     compile: (read) => read.compile(db, hooks),
+    transact,
   };
 }
 
@@ -93,7 +122,13 @@ function foldsCase(node: FilterNode): boolean {
   return foldFilter(node, FOLDS_CASE);
 }
 
-function aborted(signal: AbortSignal): DataLayerError {
+/**
+ * The error of a request whose signal aborted.
+ *
+ * @example
+ * if (signal.aborted) throw aborted(signal);
+ */
+export function aborted(signal: AbortSignal): DataLayerError {
   return new DataLayerError('timeout', 'the request was aborted', { cause: signal.reason });
 }
 

@@ -1,0 +1,433 @@
+/**
+ * Applies a list of write operations inside one transaction of the SQL layer, with
+ * the semantics of the memory layer's `apply` (docs/writes.md, "Writing a layer"):
+ * in order, lids resolved by index, both sides of inverse relationships kept, the
+ * scope checked before and after the list, and a refusal thrown as `OperationError`
+ * so that the transaction rolls back and nothing is applied.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { OperationError, isOperationError, type OperationFaultPlace } from '../../operations/operation-error.js';
+import type { CreateOperation, Linkage, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
+import type { Id, WriteRequest, WriteResult } from '../data-layer.js';
+import { violatedConstraint } from './constraint-violation.js';
+import { advanceIdSequence } from './id-sequence.js';
+import { tableRef } from './relationship-sql.js';
+import {
+  dropLink,
+  isColumn,
+  linkedIds,
+  sharesStorage,
+  storedRelationship,
+  storeLink,
+  type StoredRelationship,
+  unlinkDeleted,
+} from './relationship-writes.js';
+import { decodeId } from './row-codec.js';
+import type { SqlDialect } from './sql-dialect.js';
+import type { SqlExecutor } from './sql-executor.js';
+import { type MappedType, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
+import { aborted } from './sql-session.js';
+import { matchScope } from './write-scope.js';
+
+/** What a list is applied with: the transaction, the mapping, the dialect's hooks and the request's signal. */
+export interface WriteEnvironment {
+  readonly transaction: SqlExecutor;
+  readonly mapping: ResolvedSqlMapping;
+  readonly dialect: SqlDialect;
+  readonly signal: AbortSignal;
+}
+
+/** A relationship with its inverse, and whether a change of one needs writing on the other. */
+interface RelationshipPair {
+  readonly stored: StoredRelationship;
+  readonly toMany: boolean;
+  readonly inverse: { readonly type: string; readonly name: string } | undefined;
+  /** The inverse is stored apart (a one-to-one pair with a column on each side): mirror every change. */
+  readonly mirrored: boolean;
+}
+
+/**
+ * Applies `request` in `environment.transaction` (which the caller commits when this
+ * resolves and rolls back when it throws). Throws `OperationError` for a missing
+ * resource, a taken id, a write outside the scope, or a constraint the database
+ * reports violated (unique: `duplicate_id`; foreign key: `related_not_found`).
+ *
+ * @example
+ * const { ids } = await db.transaction().execute((transaction) => applyOperations({ transaction, mapping, dialect, signal }, { operations }));
+ */
+export async function applyOperations(environment: WriteEnvironment, request: WriteRequest): Promise<WriteResult> {
+  const list = new WriteList(environment, request.scope);
+  await list.checkScopeBefore(request.operations);
+  for (const [index, operation] of request.operations.entries()) {
+    if (environment.signal.aborted) throw aborted(environment.signal);
+    await list.apply(operation, index);
+  }
+  await list.checkScopeAfter();
+  if (environment.signal.aborted) throw aborted(environment.signal);
+  return { ids: list.ids };
+}
+
+/** The state of one list being applied: the ids so far, what it created and changed. */
+class WriteList {
+  readonly ids: (Id | null)[] = [];
+  /** Resources the list created: they need not have been in scope before it. */
+  private readonly created = new Set<string>();
+  /** Resources the list created or changed, with the first operation that did. */
+  private readonly changed = new Map<string, { readonly type: string; readonly id: Id; readonly operation: number }>();
+  /** Per scoped type, the ids the list names that were inside the scope before it. */
+  private readonly visibleBefore = new Map<string, ReadonlySet<Id>>();
+  /** The relationship being written, for the place of a foreign key violation. */
+  private writing: string | undefined;
+  private readonly pairs = new Map<string, RelationshipPair>();
+
+  constructor(
+    private readonly environment: WriteEnvironment,
+    private readonly scope: WriteRequest['scope'],
+  ) {}
+
+  /** Reads which resources the list names by id are inside the scope, before any change. */
+  async checkScopeBefore(operations: readonly Operation[]): Promise<void> {
+    if (this.scope === undefined) return;
+    for (const [type, ids] of namedIds(operations, this.scope)) {
+      const { matching } = await this.match(type, [...ids], this.scope(type));
+      this.visibleBefore.set(type, matching);
+    }
+  }
+
+  /** Throws `out_of_scope` for the first resource (in list order) the list created or changed that is outside the scope now. */
+  async checkScopeAfter(): Promise<void> {
+    const { scope } = this;
+    if (scope === undefined) return;
+    const byType = new Map<string, Id[]>();
+    for (const { type, id } of this.changed.values()) {
+      if (scope(type) !== undefined) byType.set(type, [...(byType.get(type) ?? []), id]);
+    }
+    const outside = new Set<string>();
+    for (const [type, ids] of byType) {
+      const { existing, matching } = await this.match(type, ids, scope(type));
+      for (const id of existing) if (!matching.has(id)) outside.add(resourceKey(type, id));
+    }
+    const first = [...this.changed.values()].find(({ type, id }) => outside.has(resourceKey(type, id)));
+    if (first !== undefined) throw new OperationError('out_of_scope', first.operation);
+  }
+
+  /** Applies one operation, mapping a constraint the database reports violated to the operation's refusal. */
+  async apply(operation: Operation, index: number): Promise<void> {
+    this.writing = undefined;
+    try {
+      await this.dispatch(operation, index);
+    } catch (error) {
+      if (isOperationError(error)) throw error;
+      const violated = violatedConstraint(error) ?? violatedConstraint((error as { cause?: unknown } | null)?.cause);
+      if (violated === 'unique') throw new OperationError('duplicate_id', index);
+      if (violated === 'foreign_key' && operation.kind !== 'delete') {
+        throw new OperationError('related_not_found', index, this.writing === undefined ? {} : { relationship: this.writing });
+      }
+      throw error;
+    }
+  }
+
+  private async dispatch(operation: Operation, index: number): Promise<void> {
+    const notFound = (): OperationError => new OperationError('not_found', index);
+    switch (operation.kind) {
+      case 'create': {
+        const id = await this.create(operation.type, operation, index);
+        this.created.add(resourceKey(operation.type, id));
+        this.ids.push(id);
+        this.change(operation.type, id, index);
+        return;
+      }
+      case 'update': {
+        const id = await this.existing(operation.ref, notFound);
+        await this.setFields(operation.ref.type, id, operation, index);
+        this.ids.push(id);
+        this.change(operation.ref.type, id, index);
+        return;
+      }
+      case 'delete': {
+        await this.remove(operation.ref.type, await this.existing(operation.ref, notFound));
+        this.ids.push(null);
+        return;
+      }
+      case 'set_relationship':
+      case 'add_to_relationship':
+      case 'remove_from_relationship': {
+        const { type } = operation.ref;
+        const id = await this.existing(operation.ref, notFound);
+        const pair = this.pair(type, operation.relationship);
+        this.writing = operation.relationship;
+        if (operation.kind === 'set_relationship') await this.setLinkage(id, pair, operation.linkage, index);
+        else {
+          const members = await this.related(operation.members, index, operation.relationship, true);
+          for (const member of members) {
+            if (operation.kind === 'add_to_relationship') await this.connect(pair, id, member);
+            else await this.disconnect(pair, id, member);
+          }
+        }
+        this.ids.push(null);
+        this.change(type, id, index);
+        return;
+      }
+      default: {
+        // A new kind of operation breaks the build here until the layer applies it.
+        const unknown: never = operation;
+        throw new Error(`Unknown operation ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  private change(type: string, id: Id, operation: number): void {
+    const key = resourceKey(type, id);
+    if (!this.changed.has(key)) this.changed.set(key, { type, id, operation });
+  }
+
+  /** The id of a resource the list names that exists (and was in scope before the list, unless it created it), else `fault`. */
+  private async existing(ref: ResourceRef, fault: () => OperationError): Promise<Id> {
+    const id = ref.kind === 'id' ? ref.id : this.ids[ref.operation];
+    if (id === null || id === undefined) throw fault();
+    const { existing } = await this.match(ref.type, [id], undefined);
+    if (!existing.has(id) || !this.wasVisible(ref.type, id)) throw fault();
+    return id;
+  }
+
+  private wasVisible(type: string, id: Id): boolean {
+    return this.created.has(resourceKey(type, id)) || this.visibleBefore.get(type)?.has(id) !== false;
+  }
+
+  /** The ids of related resources, each existing and visible, else `related_not_found` at the first that is not (its index for a list). */
+  private async related(refs: readonly ResourceRef[], index: number, relationship: string, isList: boolean): Promise<Id[]> {
+    const wanted = refs.map((ref) => ({ ref, id: ref.kind === 'id' ? ref.id : this.ids[ref.operation] }));
+    const byType = new Map<string, Id[]>();
+    for (const { ref, id } of wanted) if (id !== null && id !== undefined) byType.set(ref.type, [...(byType.get(ref.type) ?? []), id]);
+    const found = new Set<string>();
+    for (const [type, ids] of byType) {
+      for (const id of (await this.match(type, ids, undefined)).existing) found.add(resourceKey(type, id));
+    }
+    return wanted.map(({ ref, id }, item) => {
+      if (id === null || id === undefined || !found.has(resourceKey(ref.type, id)) || !this.wasVisible(ref.type, id)) {
+        const place: OperationFaultPlace = isList ? { relationship, index: item } : { relationship };
+        throw new OperationError('related_not_found', index, place);
+      }
+      return id;
+    });
+  }
+
+  private async setFields(type: string, id: Id, fields: ResourceFields, index: number): Promise<void> {
+    const mapped = requireMappedType(this.environment.mapping, type);
+    const assignments = Object.entries(fields.attributes).map(
+      ([name, value]) => sql`${sql.id(columnOf(mapped, name))} = ${this.encode(value)}`,
+    );
+    if (assignments.length > 0) {
+      await sql`update ${tableRef(mapped.table)} set ${sql.join(assignments)} where ${sql.id(mapped.primaryKey)} = ${id}`.execute(
+        this.environment.transaction,
+      );
+    }
+    for (const [name, linkage] of Object.entries(fields.relationships)) {
+      this.writing = name;
+      await this.setLinkage(id, this.pair(type, name), linkage, index);
+    }
+  }
+
+  /** The ids a linkage names, each existing and visible, else `related_not_found`. */
+  private async resolveLinkage(pair: RelationshipPair, linkage: Linkage, index: number): Promise<Id[]> {
+    const isList = Array.isArray(linkage);
+    const wanted = (isList ? linkage : linkage === null ? [] : [linkage]) as readonly ResourceRef[];
+    return this.related(wanted, index, pair.stored.mapped.relationship.name, isList);
+  }
+
+  private async setLinkage(id: Id, pair: RelationshipPair, linkage: Linkage, index: number): Promise<void> {
+    const next = await this.resolveLinkage(pair, linkage, index);
+    for (const current of await this.linked(pair, id)) {
+      if (!next.includes(current)) await this.disconnect(pair, id, current);
+    }
+    for (const target of next) await this.connect(pair, id, target);
+  }
+
+  /** Links `owner` to `target` along the pair, and `target` back along the inverse, displacing what a to-one side held. */
+  private async connect(pair: RelationshipPair, owner: Id, target: Id): Promise<void> {
+    // A foreign key seen from both ends: setting it is the whole change (it displaces the old value).
+    if (isColumn(pair.stored) && !pair.mirrored) {
+      await storeLink(this.environment.transaction, pair.stored, owner, target);
+      return;
+    }
+    await this.attach(pair, owner, target);
+    const inverse = this.inverseOf(pair);
+    if (inverse !== undefined) await this.attach(inverse, target, owner);
+  }
+
+  private async attach(pair: RelationshipPair, owner: Id, target: Id): Promise<void> {
+    if (!pair.toMany) {
+      const current = await this.linked(pair, owner);
+      for (const other of current) if (other !== target) await this.disconnect(pair, owner, other);
+      if (current.includes(target)) return;
+    }
+    await storeLink(this.environment.transaction, pair.stored, owner, target);
+  }
+
+  /** Unlinks `owner` and `target` along the pair and, when stored apart, its inverse. */
+  private async disconnect(pair: RelationshipPair, owner: Id, target: Id): Promise<void> {
+    await dropLink(this.environment.transaction, pair.stored, owner, target);
+    const inverse = this.inverseOf(pair);
+    if (inverse !== undefined && pair.mirrored) await dropLink(this.environment.transaction, inverse.stored, target, owner);
+  }
+
+  private async linked(pair: RelationshipPair, owner: Id): Promise<Id[]> {
+    const target = requireMappedType(this.environment.mapping, pair.stored.mapped.relationship.target);
+    return linkedIds(this.environment.transaction, pair.stored, target.type.id, owner);
+  }
+
+  /**
+   * Creates a resource: refuses a taken client id, checks every related resource (in
+   * the order the relationships are given, as the memory layer does), inserts the row
+   * with its attributes and its own foreign keys (a to-one stored on the row), then
+   * writes the relationships stored elsewhere. Returns the id: the client's, or one
+   * the layer or database generates.
+   */
+  private async create(type: string, operation: CreateOperation, index: number): Promise<Id> {
+    const mapped = requireMappedType(this.environment.mapping, type);
+    const clientId = operation.id;
+    if (clientId !== undefined && (await this.match(type, [clientId], undefined)).existing.has(clientId)) {
+      throw new OperationError('duplicate_id', index);
+    }
+    const links: { readonly pair: RelationshipPair; readonly name: string; readonly targets: readonly Id[] }[] = [];
+    for (const [name, linkage] of Object.entries(operation.relationships)) {
+      const pair = this.pair(type, name);
+      links.push({ pair, name, targets: await this.resolveLinkage(pair, linkage, index) });
+    }
+    const values = new Map<string, unknown>();
+    for (const [name, value] of Object.entries(operation.attributes)) values.set(columnOf(mapped, name), this.encode(value));
+    for (const { pair, targets } of links) {
+      const column = columnOnRow(pair);
+      if (column !== undefined) values.set(column, targets[0] ?? null);
+    }
+    const id = await this.insert(mapped, clientId, values);
+    for (const { pair, name, targets } of links) {
+      if (columnOnRow(pair) !== undefined) continue;
+      this.writing = name;
+      for (const target of targets) await this.connect(pair, id, target);
+    }
+    return id;
+  }
+
+  /** Inserts a row of the given column values (the others take the column's default); returns its id, generated when `clientId` is absent. */
+  private async insert(mapped: MappedType, clientId: Id | undefined, given: ReadonlyMap<string, unknown>): Promise<Id> {
+    const { transaction, dialect } = this.environment;
+    const generatedByDatabase = clientId === undefined && mapped.type.id.integer;
+    const id = generatedByDatabase ? undefined : (clientId ?? globalThis.crypto.randomUUID());
+    const columns: RawBuilder<unknown>[] = [];
+    const values: unknown[] = [];
+    if (id !== undefined) {
+      columns.push(sql.id(mapped.primaryKey));
+      values.push(id);
+    }
+    for (const [column, value] of given) {
+      columns.push(sql.id(column));
+      values.push(value);
+    }
+    const table = tableRef(mapped.table);
+    const row =
+      columns.length === 0
+        ? dialect.name === 'mysql'
+          ? sql`insert into ${table} () values ()`
+          : sql`insert into ${table} default values`
+        : sql`insert into ${table} (${sql.join(columns)}) values (${sql.join(values)})`;
+    if (id !== undefined) {
+      await row.execute(transaction);
+      if (mapped.type.id.integer) await advanceIdSequence(transaction, dialect.name, mapped.table, mapped.primaryKey);
+      return id;
+    }
+    if (dialect.name === 'postgres') {
+      const { rows } = await sql<{ k: unknown }>`${row} returning ${sql.id(mapped.primaryKey)} as ${sql.id('k')}`.execute(transaction);
+      return decodeId(mapped.type.id, rows[0]?.k);
+    }
+    const { insertId } = await row.execute(transaction);
+    if (insertId === undefined) throw new Error(`The database generated no id for the new ${mapped.type.name}`);
+    return decodeId(mapped.type.id, insertId);
+  }
+
+  /** Deletes a row after unlinking it from every relationship stored outside it. */
+  private async remove(type: string, id: Id): Promise<void> {
+    const { mapping, transaction } = this.environment;
+    const done = new Set<string>();
+    for (const owner of mapping.types.values()) {
+      for (const mapped of owner.relationships.values()) {
+        const stored = storedRelationship(mapping, owner.type.name, mapped.relationship.name);
+        for (const side of ['owner', 'target'] as const) {
+          if ((side === 'owner' ? mapped.relationship.owner : mapped.relationship.target) !== type) continue;
+          const unlink = unlinkDeleted(stored, side, id);
+          if (unlink === undefined || done.has(unlink.key)) continue;
+          done.add(unlink.key);
+          await unlink.statement.execute(transaction);
+        }
+      }
+    }
+    const mapped = requireMappedType(mapping, type);
+    await sql`delete from ${tableRef(mapped.table)} where ${sql.id(mapped.primaryKey)} = ${id}`.execute(transaction);
+  }
+
+  private pair(type: string, name: string): RelationshipPair {
+    const key = `${type}\u0000${name}`;
+    const known = this.pairs.get(key);
+    if (known !== undefined) return known;
+    const { mapping } = this.environment;
+    const stored = storedRelationship(mapping, type, name);
+    const { relationship } = stored.mapped;
+    const inverse =
+      relationship.inverse === undefined ? undefined : { type: relationship.target, name: relationship.inverse };
+    const mirrored =
+      inverse !== undefined && !sharesStorage(stored, storedRelationship(mapping, inverse.type, inverse.name));
+    const pair: RelationshipPair = { stored, toMany: relationship.toMany, inverse, mirrored };
+    this.pairs.set(key, pair);
+    return pair;
+  }
+
+  private inverseOf(pair: RelationshipPair): RelationshipPair | undefined {
+    return pair.inverse === undefined ? undefined : this.pair(pair.inverse.type, pair.inverse.name);
+  }
+
+  private match(type: string, ids: readonly Id[], filter: Parameters<typeof matchScope>[5]) {
+    const { transaction, mapping, dialect } = this.environment;
+    return matchScope(transaction, mapping, dialect, type, ids, filter);
+  }
+
+  private encode(value: unknown): unknown {
+    return typeof value === 'boolean' ? this.environment.dialect.encodeBoolean(value) : (value ?? null);
+  }
+}
+
+/** The foreign key column of a to-one stored on the owner's row alone (its inverse, if any, reads the same column). */
+function columnOnRow(pair: RelationshipPair): string | undefined {
+  return pair.stored.mapped.kind === 'owner-column' && !pair.mirrored ? pair.stored.mapped.column : undefined;
+}
+
+function resourceKey(type: string, id: Id): string {
+  return `${type}\u0000${typeof id}\u0000${String(id)}`;
+}
+
+function columnOf(mapped: MappedType, attribute: string): string {
+  const column = mapped.columns.get(attribute);
+  if (column === undefined || attribute === 'id') throw new Error(`Unknown attribute "${mapped.type.name}.${attribute}" (not in the schema)`);
+  return column;
+}
+
+/** The ids of every resource the list names by id, per scoped type. */
+function namedIds(operations: readonly Operation[], scope: NonNullable<WriteRequest['scope']>): Map<string, Set<Id>> {
+  const named = new Map<string, Set<Id>>();
+  const add = (ref: ResourceRef): void => {
+    if (ref.kind !== 'id' || scope(ref.type) === undefined) return;
+    let ids = named.get(ref.type);
+    if (ids === undefined) named.set(ref.type, (ids = new Set()));
+    ids.add(ref.id);
+  };
+  const addLinkage = (linkage: Linkage): void => {
+    if (Array.isArray(linkage)) (linkage as readonly ResourceRef[]).forEach(add);
+    else if (linkage !== null) add(linkage as ResourceRef);
+  };
+  for (const operation of operations) {
+    if (operation.kind !== 'create') add(operation.ref);
+    if (operation.kind === 'create' || operation.kind === 'update') Object.values(operation.relationships).forEach(addLinkage);
+    if (operation.kind === 'set_relationship') addLinkage(operation.linkage);
+    if (operation.kind === 'add_to_relationship' || operation.kind === 'remove_from_relationship') operation.members.forEach(add);
+  }
+  return named;
+}
