@@ -22,7 +22,7 @@ import {
   setRelationshipOperation,
   updateOperation,
 } from '../../src/operations/operation-factories.js';
-import type { Linkage, Operation, ResourceRef } from '../../src/operations/operation-node.js';
+import type { RelationshipValue, Operation, ResourceRef } from '../../src/operations/operation-node.js';
 import { availableEngines, skippedEngines } from '../helpers/engines.js';
 import { writeTwin, type WriteTwin } from './write-twin.js';
 
@@ -165,7 +165,7 @@ function resolveList(specs: readonly OperationSpec[], existing: ReadonlyMap<stri
   };
   const distinct = (refs: readonly ResourceRef[]): ResourceRef[] =>
     refs.filter((ref, index) => refs.findIndex((other) => JSON.stringify(other) === JSON.stringify(ref)) === index);
-  const linkage = (relationship: RelationshipSpec, spec: LinkageSpec): Linkage =>
+  const linkage = (relationship: RelationshipSpec, spec: LinkageSpec): RelationshipValue =>
     Array.isArray(spec) ? distinct(spec.map((item) => resolve(relationship.target, item))) : spec === null ? null : resolve(relationship.target, spec as RefSpec);
   const relationships = (specs: readonly (readonly [RelationshipSpec, LinkageSpec])[]) =>
     Object.fromEntries(specs.map(([relationship, spec]) => [relationship.name, linkage(relationship, spec)]));

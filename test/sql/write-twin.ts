@@ -10,7 +10,7 @@ import type { FilterNode } from '../../src/ast/filter-node.js';
 import type { DataLayer, Id, LayerContext, WriteRequest } from '../../src/layers/data-layer.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { isOperationError } from '../../src/operations/operation-error.js';
-import type { Linkage, Operation, ResourceRef } from '../../src/operations/operation-node.js';
+import type { RelationshipValue, Operation, ResourceRef } from '../../src/operations/operation-node.js';
 import { ID_ORDER } from '../../src/rules/id-tie-break.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { resolveSchema } from '../../src/schema/resolved-schema.js';
@@ -105,9 +105,9 @@ export async function writeTwin(engine: Engine): Promise<WriteTwin> {
   const sqlId = (type: string, id: Id): Id => toSql.get(key(type, id)) ?? id;
   const memoryId = (type: string, id: Id): Id => toMemory.get(key(type, id)) ?? id;
   const sqlRef = (ref: ResourceRef): ResourceRef => (ref.kind === 'id' ? { ...ref, id: sqlId(ref.type, ref.id) } : ref);
-  const sqlLinkage = (linkage: Linkage): Linkage =>
+  const sqlLinkage = (linkage: RelationshipValue): RelationshipValue =>
     Array.isArray(linkage) ? (linkage as readonly ResourceRef[]).map(sqlRef) : linkage === null ? null : sqlRef(linkage as ResourceRef);
-  const sqlRelationships = (relationships: Readonly<Record<string, Linkage>>) =>
+  const sqlRelationships = (relationships: Readonly<Record<string, RelationshipValue>>) =>
     Object.fromEntries(Object.entries(relationships).map(([name, linkage]) => [name, sqlLinkage(linkage)]));
   const translate = (operation: Operation): Operation => {
     switch (operation.kind) {

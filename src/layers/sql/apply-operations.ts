@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { OperationError, isOperationError, type OperationFaultPlace } from '../../operations/operation-error.js';
-import type { CreateOperation, Linkage, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
+import type { CreateOperation, RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
 import type { Id, WriteRequest, WriteResult } from '../data-layer.js';
 import { violatedConstraint } from './constraint-violation.js';
 import { advanceIdSequence } from './id-sequence.js';
@@ -229,13 +229,13 @@ class WriteList {
   }
 
   /** The ids a linkage names, each existing and visible, else `related_not_found`. */
-  private async resolveLinkage(pair: RelationshipPair, linkage: Linkage, index: number): Promise<Id[]> {
+  private async resolveLinkage(pair: RelationshipPair, linkage: RelationshipValue, index: number): Promise<Id[]> {
     const isList = Array.isArray(linkage);
     const wanted = (isList ? linkage : linkage === null ? [] : [linkage]) as readonly ResourceRef[];
     return this.related(wanted, index, pair.stored.mapped.relationship.name, isList);
   }
 
-  private async setLinkage(id: Id, pair: RelationshipPair, linkage: Linkage, index: number): Promise<void> {
+  private async setLinkage(id: Id, pair: RelationshipPair, linkage: RelationshipValue, index: number): Promise<void> {
     const next = await this.resolveLinkage(pair, linkage, index);
     for (const current of await this.linked(pair, id)) {
       if (!next.includes(current)) await this.disconnect(pair, id, current);
@@ -419,7 +419,7 @@ function namedIds(operations: readonly Operation[], scope: NonNullable<WriteRequ
     if (ids === undefined) named.set(ref.type, (ids = new Set()));
     ids.add(ref.id);
   };
-  const addLinkage = (linkage: Linkage): void => {
+  const addLinkage = (linkage: RelationshipValue): void => {
     if (Array.isArray(linkage)) (linkage as readonly ResourceRef[]).forEach(add);
     else if (linkage !== null) add(linkage as ResourceRef);
   };
