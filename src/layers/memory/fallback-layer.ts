@@ -68,15 +68,9 @@ export function withFallback(schema: ResourceSchema, layer: DataLayer, options: 
   if (!Number.isSafeInteger(maxScanRows) || maxScanRows < 1) throw new RangeError('withFallback: maxScanRows must be a positive integer');
   const runner = createQueryRunner(options.evaluation ?? 'auto', 1000);
   const rowClasses = new RowClasses();
-  const declared = new Map<string, ResolvedCapabilities>();
-  const inner = (type: string): ResolvedCapabilities => {
-    let found = declared.get(type);
-    if (found === undefined) {
-      found = resolveCapabilities(layer, type);
-      declared.set(type, found);
-    }
-    return found;
-  };
+  const inner = (type: string): ResolvedCapabilities => resolveCapabilities(layer, type);
+  /** The read of the candidates: what the layer evaluates, in primary key order, one row past the budget. */
+  const candidates = (pushed: FilterNode | null): Planned => ({ filter: pushed, sort: ID_ORDER, offset: 0, limit: maxScanRows + 1, withTotal: false });
 
   /** What a read of `type` pushes down, and whether the rest must be evaluated here. */
   const plan = (type: string, request: Planned) => {
@@ -92,17 +86,14 @@ export function withFallback(schema: ResourceSchema, layer: DataLayer, options: 
     return { ...split, whole };
   };
 
-  /** Reads the candidates through `fetch`, follows what the rest needs, and evaluates it here. */
-  const scan = async (
+  /** Follows what the rest of the request needs from the candidates the layer read, and evaluates it here. */
+  const evaluate = async (
     type: string,
     request: Planned,
-    pushed: FilterNode | null,
     residual: FilterNode | null,
-    fetch: (window: Planned) => Promise<ReadResult | null>,
+    fetched: ReadResult,
     context: LayerContext,
-  ): Promise<ReadResult | null> => {
-    const fetched = await fetch({ filter: pushed, sort: ID_ORDER, offset: 0, limit: maxScanRows + 1, withTotal: false });
-    if (fetched === null) return null;
+  ): Promise<ReadResult> => {
     const budget = (count: number): void => {
       if (count > maxScanRows) throw tooExpensive(resolved, type, maxScanRows, residual !== null);
     };
@@ -134,7 +125,8 @@ export function withFallback(schema: ResourceSchema, layer: DataLayer, options: 
     const { target, toOne, pushed, residual, whole } = relatedPlan(request);
     if (whole) return layer.readRelated(toOne ?? request, context);
     const owner = { type: request.type, id: request.id, relationship: request.relationship };
-    return scan(target, request, pushed, residual, (window) => layer.readRelated({ ...owner, ...window }, context), context);
+    const fetched = await layer.readRelated({ ...owner, ...candidates(pushed) }, context);
+    return fetched === null ? null : evaluate(target, request, residual, fetched, context);
   };
 
   return {
@@ -150,8 +142,8 @@ export function withFallback(schema: ResourceSchema, layer: DataLayer, options: 
     async read(request, context) {
       const { pushed, residual, whole } = plan(request.type, request);
       if (whole) return layer.read(request, context);
-      const result = await scan(request.type, request, pushed, residual, (window) => layer.read({ type: request.type, ...window }, context), context);
-      return result ?? { rows: [], total: 0 };
+      const fetched = await layer.read({ type: request.type, ...candidates(pushed) }, context);
+      return evaluate(request.type, request, residual, fetched, context);
     },
     readOne: (type, id, context) => layer.readOne(type, id, context),
     readRelated: related,
