@@ -4,7 +4,9 @@
  * the layer rejects with a `DataLayerError` `unavailable` (a 503), the server rolls
  * the transaction back, and the next list applies on a new connection. With and
  * without a statement timeout (which runs the list in the timeout's transaction);
- * and a list the statement timeout stops while it waits on a lock applies nothing.
+ * a list the statement timeout stops while it waits on a lock applies nothing; and
+ * of two deadlocked lists, the one the server ends applies nothing and is worth
+ * running again (`unavailable`, a 503).
  */
 import { Kysely, MysqlDialect, PostgresDialect } from 'kysely';
 import { createPool } from 'mysql2';
@@ -102,6 +104,41 @@ for (const server of SERVERS) {
         expect(answer).toBeInstanceOf(DataLayerError);
         expect((answer as DataLayerError).reason).toBe('timeout');
         expect(await state(layer)).toEqual(before);
+      });
+
+      it('ends one of two deadlocked lists with a DataLayerError unavailable (worth running again), applying nothing of it', async () => {
+        const layer = createSqlLayer({ db, schema: exampleSchema });
+        const rename = (type: string, id: string, value: Record<string, unknown>) => updateOperation(idRef(type, id), { attributes: value, relationships: {} });
+        // Each list locks one person, waits on the locked computer table, then wants the other's person.
+        const lists = [
+          [rename('person', '1', { display_name: 'first' }), rename('computer', '1', { serial: 'first' }), rename('person', '2', { display_name: 'first' })],
+          [rename('person', '2', { display_name: 'second' }), rename('computer', '2', { serial: 'second' }), rename('person', '1', { display_name: 'second' })],
+        ];
+        const lock = await database.lock('computer');
+        let outcomes: unknown[];
+        try {
+          const pending = lists.map((operations) =>
+            layer.apply({ operations }, context).then(
+              () => 'applied',
+              (error: unknown) => error,
+            ),
+          );
+          await database.lockWaiters(2);
+          await lock.release();
+          outcomes = await Promise.all(pending);
+        } finally {
+          await lock.release().catch(() => undefined);
+        }
+        const winner = outcomes.indexOf('applied');
+        expect(winner).toBeGreaterThanOrEqual(0);
+        const loser = outcomes[1 - winner];
+        expect(loser).toBeInstanceOf(DataLayerError);
+        expect((loser as DataLayerError).reason).toBe('unavailable');
+        const name = winner === 0 ? 'first' : 'second';
+        expect(await layer.readOne('person', '1', context)).toMatchObject({ display_name: name });
+        expect(await layer.readOne('person', '2', context)).toMatchObject({ display_name: name });
+        expect(await layer.readOne('computer', String(winner + 1), context)).toMatchObject({ serial: name });
+        expect(await layer.readOne('computer', String(2 - winner), context)).not.toMatchObject({ serial: winner === 0 ? 'second' : 'first' });
       });
 
       it.each([

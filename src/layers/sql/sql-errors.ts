@@ -1,13 +1,22 @@
 /**
  * Database failures as `DataLayerError`s: timeouts and cancellations become
- * `timeout`; unreachable servers, dropped connections, exhausted pools and a
- * SQLite file that is damaged or gone become `unavailable`; everything else
+ * `timeout`; unreachable servers, dropped connections, exhausted pools, a
+ * transaction ended by a deadlock or a serialization failure (worth running again)
+ * and a SQLite file that is damaged or gone become `unavailable`; everything else
  * `internal`. The message is for logs; clients never see it.
  */
 import { DataLayerError } from '../data-layer.js';
 
 /** PostgreSQL SQLSTATEs and MySQL/MariaDB errnos, Node and driver error codes. */
-const TIMEOUT_CODES = new Set<unknown>(['57014', 1969, 3024, 'ER_STATEMENT_TIMEOUT', 'ER_QUERY_TIMEOUT']);
+const TIMEOUT_CODES = new Set<unknown>([
+  '57014', // query_canceled: statement_timeout, a cancel
+  '55P03', // lock_not_available: lock_timeout
+  1969, // MariaDB ER_STATEMENT_TIMEOUT
+  3024, // MySQL ER_QUERY_TIMEOUT
+  1205, // ER_LOCK_WAIT_TIMEOUT: innodb_lock_wait_timeout
+  'ER_STATEMENT_TIMEOUT',
+  'ER_QUERY_TIMEOUT',
+]);
 const UNAVAILABLE_CODES = new Set<unknown>([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -24,6 +33,9 @@ const UNAVAILABLE_CODES = new Set<unknown>([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: starting up or shutting down
   '57P05', // idle_session_timeout
+  '40001', // serialization_failure: a transaction to run again
+  '40P01', // deadlock_detected: this transaction was the one ended
+  1213, // ER_LOCK_DEADLOCK
   1040, // ER_CON_COUNT_ERROR
   1053, // ER_SERVER_SHUTDOWN
   1203, // ER_TOO_MANY_USER_CONNECTIONS
