@@ -63,10 +63,6 @@ function isRunning(pid: number): boolean {
  * Saves a changing state to one file, one save at a time: `save()` resolves once a
  * save that began after the call has finished, so the state at the call is on disk;
  * calls made while a save runs share the next one.
- *
- * @example
- * const saver = new FileSaver('data.json', () => JSON.stringify(layer.snapshot()));
- * await saver.save(); // after every successful write
  */
 export class FileSaver {
   private running: Promise<void> | undefined;

@@ -18,9 +18,6 @@ export function isWriteMethod(method: string): boolean {
  * takes writes and the type (and relationship) is not read-only, `POST` on a
  * collection, `PATCH`/`DELETE` on a resource, `PATCH` on a relationship and
  * `POST`/`DELETE` on a to-many one.
- *
- * @example
- * allowedMethods(route, true); // ['GET', 'HEAD', 'PATCH', 'DELETE'] on /persons/1
  */
 export function allowedMethods(route: Route, writable: boolean): readonly string[] {
   const reads = ['GET', 'HEAD'];

@@ -66,10 +66,6 @@ export function isSupportedContentType(contentType: string | undefined, extensio
  * The media type of a request body: whether `Content-Type` is the JSON:API media type,
  * and the extensions its `ext` parameter applies (JSON:API 1.1: a space-separated list
  * of URIs).
- *
- * @example
- * contentExtensions('application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"');
- * // { jsonApi: true, extensions: Set { 'https://jsonapi.org/ext/atomic' } }
  */
 export function contentExtensions(contentType: string | undefined): { readonly jsonApi: boolean; readonly extensions: ReadonlySet<string> } {
   if (contentType === undefined) return { jsonApi: false, extensions: NO_EXTENSIONS };

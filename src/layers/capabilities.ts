@@ -177,9 +177,6 @@ function resolveDeclared(layer: Declaring, type: string): ResolvedCapabilities {
 /**
  * The keys of a sort besides the `id` key that ends it (`-birth_date,id` → one key):
  * what `sort.maxKeys` bounds.
- *
- * @example
- * sortKeysWritten(parseQuery('sort=-born', { schema, type: 'author' }).sort).length; // 1
  */
 export function sortKeysWritten(sort: readonly SortKey[]): readonly SortKey[] {
   const last = sort.at(-1);
@@ -189,9 +186,6 @@ export function sortKeysWritten(sort: readonly SortKey[]): readonly SortKey[] {
 /**
  * Whether a layer reads this sort: at most `maxSortKeys` keys besides `id`, dotted
  * ones only with `sortPaths`.
- *
- * @example
- * readsSort(resolveCapabilities(layer, 'author'), ast.sort); // false for sort=-born,name on a one-key layer
  */
 export function readsSort(capabilities: ResolvedCapabilities, sort: readonly SortKey[]): boolean {
   const keys = sortKeysWritten(sort);
@@ -202,9 +196,6 @@ export function readsSort(capabilities: ResolvedCapabilities, sort: readonly Sor
  * Whether a layer evaluates a filter of `type` on reads of that type: every node kind
  * in `nodes`, every comparison's operator among those of its field's kind (nested
  * `any`/`has` nodes on their target type's fields).
- *
- * @example
- * evaluatesFilter(capabilities, resolveSchema(schema), 'author', ast.filter); // false for an `or` on an and-only layer
  */
 export function evaluatesFilter(capabilities: ResolvedCapabilities, schema: ResolvedSchema, type: string, node: FilterNode): boolean {
   return unevaluatedFilter(capabilities, schema, type, node) === undefined;
@@ -214,9 +205,6 @@ export function evaluatesFilter(capabilities: ResolvedCapabilities, schema: Reso
  * The first part of a filter a layer does not evaluate, described as its
  * declaration names it (`node "or"`, `operator "ilike" on string fields`), or
  * `undefined` when it evaluates the whole filter.
- *
- * @example
- * unevaluatedFilter(capabilities, resolveSchema(schema), 'author', ast.filter); // 'node "or"'
  */
 export function unevaluatedFilter(
   capabilities: ResolvedCapabilities,

@@ -28,9 +28,6 @@ export interface WriteBuild {
  * Adds the write operations to `paths` (whose read routes exist already): every
  * type not declared `readOnly`, its relationships not declared `readOnly`, and
  * `/operations`.
- *
- * @example
- * addWriteOperations(paths, build); // paths['/persons'].post, paths['/operations'].post, …
  */
 export function addWriteOperations(paths: Record<string, Record<string, unknown>>, build: WriteBuild): void {
   const { resolved, sink } = build;

@@ -42,9 +42,6 @@ export function pageRead(page: Page | null, sort: readonly SortKey[], limits: Qu
 /**
  * Whether the layer reads keyset windows of `type` in the order of `sort`: its
  * `capabilities.paging.keyset`, then `canPageByCursor`.
- *
- * @example
- * pagesByCursor(layer, 'person', ast.sort); // true
  */
 export function pagesByCursor(layer: DataLayer, type: string, sort: readonly SortKey[]): boolean {
   if (!resolveCapabilities(layer, type).keyset) return false;

@@ -11,9 +11,6 @@ import type { RawQuery } from './input/raw-query.js';
  * `page[number]` past 1 without `paging.offset` (`page_not_supported`), `include`
  * without `includes` (`include_not_supported`). Cursor pages are checked by the
  * executor, which knows `canPageByCursor`.
- *
- * @example
- * checkCapabilities(raw, { sort, page, include }, capabilities, errors);
  */
 export function checkCapabilities(
   raw: RawQuery,

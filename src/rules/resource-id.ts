@@ -10,11 +10,6 @@ import { storableText } from './string-rules.js';
 
 /**
  * The normalised id of an id text, or `null` when no resource of that id type can have it.
- *
- * @example
- * normaliseId('string', '07'); // '07'
- * normaliseId('integer', '07'); // null
- * normaliseId('integer', '7'); // 7
  */
 export function normaliseId(idType: IdType, text: string): string | number | null {
   if (idType === 'string') return storableText.check(text) ? text : null;

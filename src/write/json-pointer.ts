@@ -1,8 +1,5 @@
 /**
  * JSON pointers (RFC 6901) into a request document, for `source.pointer`.
- *
- * @example
- * jsonPointer('/data', 'attributes', 'a/b'); // '/data/attributes/a~1b'
  */
 export function jsonPointer(base: string, ...segments: readonly (string | number)[]): string {
   let pointer = base;
@@ -15,9 +12,6 @@ export function jsonPointer(base: string, ...segments: readonly (string | number
 /**
  * The pointer of the object holding the value at `pointer`: where a missing member
  * is reported (a pointer must name a value the document has).
- *
- * @example
- * parentPointer('/data/type'); // '/data'
  */
 export function parentPointer(pointer: string): string {
   return pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));

@@ -18,9 +18,6 @@ export type IdentifierRole = 'target' | 'related';
  * A resource identifier. `expected` is the type it must have (a relationship's
  * target, a route's type): another is a 409 `type_mismatch`. An id no resource of
  * the type can have (`07` for integer ids, too long) names nothing: a 404.
- *
- * @example
- * parseIdentifier(context, { type: 'person', id: '1' }, '/data', 'related', person); // idRef('person', '1')
  */
 export function parseIdentifier(
   context: WriteContext,

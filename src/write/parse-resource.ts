@@ -16,10 +16,6 @@ import { memberOf, objectAt, refuse, type WriteContext } from './write-context.j
 /**
  * The fields of a resource object at `pointer` (its `attributes` and
  * `relationships`), for a create or an update of `type`.
- *
- * @example
- * parseFields(context, { attributes: { name: 'Ada' } }, '/data', person, 'update');
- * // { attributes: { name: 'Ada' }, relationships: {} }
  */
 export function parseFields(
   context: WriteContext,
@@ -70,9 +66,6 @@ export function parseFields(
 /**
  * The `data` of a relationship: `null` or one identifier for a to-one relationship,
  * an array of distinct identifiers (at most `maxLinkageItems`) for a to-many one.
- *
- * @example
- * parseLinkage(context, { type: 'person', id: '1' }, '/data', owner); // idRef('person', '1')
  */
 export function parseLinkage(context: WriteContext, data: unknown, pointer: string, relationship: ResolvedRelationship): RelationshipValue {
   const target = context.schema.types.get(relationship.target);

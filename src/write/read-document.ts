@@ -12,9 +12,6 @@ import { scanDocument } from './scan-document.js';
  * The parsed document of a body. Throws a `QueryError`: 413 `request_too_large`,
  * 400 `document_too_deep` or `duplicate_member` (with `source.pointer`), 400
  * `invalid_json` for a body that is missing or not JSON.
- *
- * @example
- * readDocument('{"data":{"type":"person"}}', limits); // { data: { type: 'person' } }
  */
 export function readDocument(body: string | undefined, limits: Pick<QueryLimits, 'maxBodyBytes' | 'maxBodyDepth'>): unknown {
   if (body === undefined || body.trim() === '') {

@@ -23,10 +23,6 @@ interface Frame {
  * `{"data":{}}` has depth 2. Member names are compared unescaped (`"d\u0061ta"` repeats
  * `"data"`). Text that is not JSON gives no fault or an arbitrary one, never an
  * exception: `JSON.parse` refuses it next.
- *
- * @example
- * scanDocument('{"data":{"id":"1","id":"2"}}', 32); // { kind: 'duplicate_member', pointer: '/data', member: 'id' }
- * scanDocument('[[[]]]', 2); // { kind: 'too_deep', pointer: '/0/0' }
  */
 export function scanDocument(text: string, maxDepth: number): DocumentScanFault | undefined {
   const stack: Frame[] = [];

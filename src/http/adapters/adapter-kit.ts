@@ -37,9 +37,6 @@ export function answer(handler: Handler, request: HandlerRequest): Promise<Handl
  * Collects a body's chunks up to `maxBytes`: the bytes, or `null` as soon as they pass
  * the limit (a declared `Content-Length` past it answers before any byte is read).
  * `stop` is called once reading should end early.
- *
- * @example
- * const bytes = await collectBody(chunks, 1_048_576, request.headers['content-length'], () => reader.cancel());
  */
 export async function collectBody(
   chunks: AsyncIterable<Uint8Array>,

@@ -35,9 +35,6 @@ export interface AppliedList {
  * Applies the list to a draft of `state` and returns the new state; throws
  * `OperationError` (nothing applied) for a missing resource, a taken id or a write
  * outside the scope, checked with `runner`.
- *
- * @example
- * const { state: next, ids } = applyOperations(schema, state, { operations }, runner);
  */
 export function applyOperations(
   schema: ResolvedSchema,

@@ -19,10 +19,6 @@ const COLLECT: FilterFolder<void, PathTree> = {
  * The relationships a filter and a sort follow from the type they apply to
  * (`any`/`has` nodes, dotted sort keys), as a tree: what a fallback must read
  * besides the rows themselves to evaluate them.
- *
- * @example
- * pathsOf(hasNode('owner', eq), [{ path: ['owner', 'mentor'], field: 'name', direction: 'asc' }]);
- * // Map { 'owner' => Map { 'mentor' => Map {} } }
  */
 export function pathsOf(filter: FilterNode | null, sort: readonly SortKey[]): PathTree {
   const tree: PathTree = new Map();

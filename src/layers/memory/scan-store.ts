@@ -18,10 +18,6 @@ const NO_LINKS: readonly LinkSlot[] = Object.freeze([]);
 /**
  * The row class of each type, made once per fallback layer and kept across requests,
  * so every request's rows share the shapes the compiled evaluators were optimised for.
- *
- * @example
- * const rowClasses = new RowClasses();
- * new ScanStore(resolved, rowClasses);
  */
 export class RowClasses {
   readonly #classes = new Map<string, RowMaker>();
@@ -79,11 +75,6 @@ interface Gathered {
  * its links set from what the layer's `readIncluded` answered, rows in primary key
  * order — so the memory layer's compiled evaluators run on it unchanged, and give
  * what the memory layer gives on the same records.
- *
- * @example
- * const scan = new ScanStore(resolved, rowClasses);
- * const rows = fetched.map((row) => scan.add('person', row));
- * const store = scan.build();
  */
 export class ScanStore {
   readonly #resolved: ResolvedSchema;

@@ -12,10 +12,6 @@ export interface SplitFilter {
  * (`residual`), so that a row matches the filter exactly when it matches both: the
  * whole filter when the layer evaluates it; else, for an `and`, the children it
  * evaluates (only one of them when it evaluates no `and`) and the others; else nothing.
- *
- * @example
- * splitFilter(and(eq, ilike), (node) => node.kind === 'compare' && node.op === 'eq', true);
- * // { pushed: eq, residual: ilike }
  */
 export function splitFilter(filter: FilterNode | null, evaluates: (node: FilterNode) => boolean, joins: boolean): SplitFilter {
   if (filter === null || evaluates(filter)) return { pushed: filter, residual: null };

@@ -51,9 +51,6 @@ interface RelationshipPair {
  * resolves and rolls back when it throws). Throws `OperationError` for a missing
  * resource, a taken id, a write outside the scope, or a constraint the database
  * reports violated (unique: `duplicate_id`; foreign key: `related_not_found`).
- *
- * @example
- * const { ids } = await db.transaction().execute((transaction) => applyOperations({ transaction, mapping, dialect, signal }, { operations }));
  */
 export async function applyOperations(environment: WriteEnvironment, request: WriteRequest): Promise<WriteResult> {
   const list = new WriteList(environment, request.scope);

@@ -29,9 +29,6 @@ const CODES: ReadonlyMap<unknown, ConstraintKind> = new Map<unknown, ConstraintK
 
 /**
  * The constraint `error` reports as violated, or `undefined` for any other failure.
- *
- * @example
- * violatedConstraint({ code: '23505' }); // 'unique'
  */
 export function violatedConstraint(error: unknown): ConstraintKind | undefined {
   if (typeof error !== 'object' || error === null) return undefined;

@@ -20,9 +20,6 @@ function quotedName(table: TableName): string {
  * at least the largest id in the table, so the next generated id is past every id
  * written by hand. Nothing on MySQL and SQLite. Sequences are not transactional:
  * a list that fails afterwards leaves a gap, never a reused id.
- *
- * @example
- * await advanceIdSequence(db, 'postgres', { schema: undefined, name: 'tag' }, 'id');
  */
 export async function advanceIdSequence(
   executor: SqlExecutor,

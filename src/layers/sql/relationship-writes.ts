@@ -22,9 +22,6 @@ export interface StoredRelationship {
 
 /**
  * The relationship `name` of `type` with its tables.
- *
- * @example
- * storedRelationship(mapping, 'computer', 'owner').mapped.kind; // 'owner-column'
  */
 export function storedRelationship(mapping: ResolvedSqlMapping, type: string, name: string): StoredRelationship {
   const owner = requireMappedType(mapping, type);
@@ -51,9 +48,6 @@ function storage(stored: StoredRelationship): { readonly table: TableName; reado
  * Whether a relationship and its inverse are one stored link seen from both ends
  * (`computer.owner` and `person.computers` on `computer.owner_id`; a many-to-many
  * pair on one join table): changing one side changes the other.
- *
- * @example
- * sharesStorage(storedRelationship(mapping, 'computer', 'owner'), storedRelationship(mapping, 'person', 'computers')); // true
  */
 export function sharesStorage(one: StoredRelationship, other: StoredRelationship): boolean {
   const a = storage(one);
@@ -72,9 +66,6 @@ const id = (name: string): RawBuilder<unknown> => sql.id(name);
 
 /**
  * The ids `owner` is linked to.
- *
- * @example
- * await linkedIds(executor, stored, targetIdAttribute, '1'); // ['3', '4']
  */
 export async function linkedIds(
   executor: SqlExecutor,
@@ -96,9 +87,6 @@ export async function linkedIds(
 /**
  * Stores the link `owner` → `target`: sets the foreign key (displacing what it held)
  * or inserts the join-table pair when it is not there.
- *
- * @example
- * await storeLink(executor, stored, '1', '3');
  */
 export async function storeLink(executor: SqlExecutor, stored: StoredRelationship, owner: Id, target: Id): Promise<void> {
   const { mapped } = stored;
@@ -122,9 +110,6 @@ export async function storeLink(executor: SqlExecutor, stored: StoredRelationshi
 
 /**
  * Removes the link `owner` → `target` when it is there.
- *
- * @example
- * await dropLink(executor, stored, '1', '3');
  */
 export async function dropLink(executor: SqlExecutor, stored: StoredRelationship, owner: Id, target: Id): Promise<void> {
   const { mapped } = stored;
@@ -146,9 +131,6 @@ export async function dropLink(executor: SqlExecutor, stored: StoredRelationship
  * (`owner`: it owns the relationship; `target`: it is a related resource), or
  * `undefined` when the link goes with the row itself. Keyed by what it changes, so
  * the two sides of one stored link run once.
- *
- * @example
- * unlinkDeleted(storedRelationship(mapping, 'computer', 'owner'), 'target', '1'); // update "computer" set "owner_id" = null where …
  */
 export function unlinkDeleted(
   stored: StoredRelationship,

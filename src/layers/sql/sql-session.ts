@@ -124,9 +124,6 @@ function foldsCase(node: FilterNode): boolean {
 
 /**
  * The error of a request whose signal aborted.
- *
- * @example
- * if (signal.aborted) throw aborted(signal);
  */
 export function aborted(signal: AbortSignal): DataLayerError {
   return new DataLayerError('timeout', 'the request was aborted', { cause: signal.reason });

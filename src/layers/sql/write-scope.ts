@@ -26,9 +26,6 @@ export interface ScopeMatch {
 /**
  * Which of `ids` of `type` exist, and which of them match `filter` (all of them for
  * no filter), as the rows are now in the transaction of `executor`.
- *
- * @example
- * const { existing, matching } = await matchScope(executor, mapping, dialect, 'person', ['1', '2'], women);
  */
 export async function matchScope(
   executor: SqlExecutor,

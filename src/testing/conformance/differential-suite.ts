@@ -215,9 +215,6 @@ function walkedQueries(dataset: RandomDataset, layer: DataLayer, skips: SkipTabl
  * one comparison with that operator (values and `like` patterns from the dataset and
  * the stress pools), compared with the memory layer: a bug in one operator is met
  * whatever the seed, not only when a random tree happens to hold it.
- *
- * @example
- * await sweepOperators(dataset, reference, layer, skips, seed, 4);
  */
 export async function sweepOperators(
   dataset: RandomDataset,
@@ -254,9 +251,6 @@ export async function sweepOperators(
  * with the memory layer: `included` must come in the same order, which follows each
  * `readIncluded` answer (related rows in primary key order, whatever order the
  * layer stores them in).
- *
- * @example
- * await sweepIncludes(dataset, reference, layer, skips, seed, 4);
  */
 export async function sweepIncludes(
   dataset: RandomDataset,

@@ -225,10 +225,6 @@ function registerIncludeCases(register: Register): void {
  * total (when the layer counts) and the included resources are as expected, and
  * `included` comes in the memory layer's order (which follows each `readIncluded`
  * answer: related rows in primary key order); otherwise the request and both answers.
- *
- * @example
- * await checkIncludeCase(layer, INCLUDE_CASES[0], signal);
- * // 'GET /authors?…&include=books\nexpected included (in order) ["book:b1","book:b2"]\nactual   included (in order) ["book:b2","book:b1"]'
  */
 export async function checkIncludeCase(layer: DataLayer, example: CollectionCase, signal: AbortSignal): Promise<string | undefined> {
   const ast = parse(example.type, example.query);

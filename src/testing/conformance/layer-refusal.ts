@@ -23,10 +23,6 @@ export interface ReadShape {
  * Why a layer's declaration (`operators`, `capabilities`, `canPageByCursor`) says it
  * does not answer a read, as the kit reports a skipped case; `undefined` when it
  * answers it.
- *
- * @example
- * refusalOf(layer, schema, { type: 'author', filter, sort, offset: false, keyset: false, include: false });
- * // 'the layer does not evaluate node "or" (capabilities.filter)'
  */
 export function refusalOf(layer: DataLayer, schema: ResourceSchema, read: ReadShape): string | undefined {
   const capabilities = resolveCapabilities(layer, read.type);
@@ -47,9 +43,6 @@ export function refusalOf(layer: DataLayer, schema: ResourceSchema, read: ReadSh
 
 /**
  * Why a layer does not answer a collection query, as `executeCollection` would send it.
- *
- * @example
- * queryRefusal(layer, schema, ast); // undefined: the layer answers it
  */
 export function queryRefusal(layer: DataLayer, schema: ResourceSchema, ast: QueryAST): string | undefined {
   const { page } = ast;
@@ -65,9 +58,6 @@ export function queryRefusal(layer: DataLayer, schema: ResourceSchema, ast: Quer
 
 /**
  * Whether the layer returns totals (`capabilities.counts`); the kit compares them only then.
- *
- * @example
- * counts(layer, 'author'); // true
  */
 export function counts(layer: DataLayer, type: string): boolean {
   return resolveCapabilities(layer, type).counts;
