@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import { layerOrder } from './eslint/layer-order.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.bench-data/', '.stryker-tmp/', 'reports/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.bench-data/', '.stryker-tmp*/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

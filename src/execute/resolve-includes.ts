@@ -2,7 +2,7 @@ import type { Fieldsets, IncludePath } from '../ast/query-ast.js';
 import { QueryError } from '../errors/query-error.js';
 import type { QueryLimits } from '../limits.js';
 import type { DataLayer, Id, IncludeResult, Row } from '../layers/data-layer.js';
-import type { ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
+import { requireType, type ResolvedSchema, type ResolvedType } from '../schema/resolved-schema.js';
 import type { Resource } from './execution.js';
 import type { LinkageMap } from './linkage-map.js';
 
@@ -31,6 +31,8 @@ export interface IncludeSeed {
 /** One step of the include tree: the rows reached by a path prefix and the steps below it. */
 interface IncludeNode {
   readonly type: ResolvedType;
+  /** Whether the step into this node follows a to-many relationship. */
+  readonly toMany: boolean;
   readonly children: Map<string, IncludeNode>;
   /** Owner id (as a string) → related rows, filled when the step into this node is loaded. */
   related: IncludeResult;
@@ -54,7 +56,7 @@ export async function resolveIncludes(
   context: IncludeContext,
   seed?: IncludeSeed,
 ): Promise<Resource[]> {
-  const root: IncludeNode = { type, children: new Map(), related: new Map(), rows: dedupe(primary) };
+  const root: IncludeNode = { type, toMany: false, children: new Map(), related: new Map(), rows: dedupe(primary) };
   const effective = paths.map((path) => effectivePath(type, path, context));
   for (const path of effective) {
     let node = root;
@@ -62,9 +64,10 @@ export async function resolveIncludes(
       let child = node.children.get(step);
       if (child === undefined) {
         const relationship = node.type.relationships.get(step);
-        const target = relationship === undefined ? undefined : context.resolved.types.get(relationship.target);
-        if (target === undefined) throw new Error(`Unknown relationship "${step}" of type "${node.type.name}"`);
-        child = { type: target, children: new Map(), related: new Map(), rows: [] };
+        if (relationship === undefined) throw new Error(`Unknown relationship "${step}" of type "${node.type.name}"`);
+        const target = requireType(context.resolved, relationship.target);
+        // Stryker disable next-line ArrayDeclaration: the rows are set from the loaded step before any read
+        child = { type: target, toMany: relationship.toMany, children: new Map(), related: new Map(), rows: [] };
         node.children.set(step, child);
       }
       node = child;
@@ -79,7 +82,7 @@ export async function resolveIncludes(
       steps.map(async ({ node, relationship, child }) => {
         child.related =
           node === root && relationship === seed?.relationship
-            ? seedStep(root, seed, context)
+            ? seedStep(root, child, seed, context)
             : await loadStep(node, relationship, child, context);
       }),
     );
@@ -97,8 +100,7 @@ export async function resolveIncludes(
 function effectivePath(type: ResolvedType, path: IncludePath, context: IncludeContext): IncludePath {
   if (!context.includeRequiresFields) return path;
   let current: ResolvedType | undefined = type;
-  for (let index = 0; index < path.length; index++) {
-    const step = path[index] as string;
+  for (const [index, step] of path.entries()) {
     const fieldset: readonly string[] | undefined = current === undefined ? undefined : context.fields[current.name];
     if (fieldset !== undefined && !fieldset.includes(step)) return path.slice(0, index);
     const target: string | undefined = current?.relationships.get(step)?.target;
@@ -115,26 +117,25 @@ async function loadStep(owner: IncludeNode, relationship: string, child: Include
     { type: owner.type.name, relationship, ids, ...(attributes === undefined ? {} : { attributes }) },
     { signal: context.signal },
   );
-  const toMany = owner.type.relationships.get(relationship)?.toMany ?? false;
   for (const row of owner.rows) {
     const related = result.get(String(row.id)) ?? [];
     context.linkage.set(
       owner.type.name,
       row.id,
       relationship,
-      toMany ? related.map((other) => other.id) : (related[0]?.id ?? null),
+      child.toMany ? related.map((other) => other.id) : (related[0]?.id ?? null),
     );
   }
   return result;
 }
 
-function seedStep(root: IncludeNode, seed: IncludeSeed, context: IncludeContext): IncludeResult {
+function seedStep(root: IncludeNode, child: IncludeNode, seed: IncludeSeed, context: IncludeContext): IncludeResult {
   const owner = root.rows[0];
+  // Stryker disable next-line ConditionalExpression: a relationship route's root is its one owner; the check narrows the type
   if (owner === undefined) return new Map();
   if (seed.complete) {
-    const toMany = root.type.relationships.get(seed.relationship)?.toMany ?? false;
     const ids = seed.rows.map((row) => row.id);
-    context.linkage.set(root.type.name, owner.id, seed.relationship, toMany ? ids : (ids[0] ?? null));
+    context.linkage.set(root.type.name, owner.id, seed.relationship, child.toMany ? ids : (ids[0] ?? null));
   }
   return new Map([[String(owner.id), seed.rows]]);
 }
@@ -148,7 +149,9 @@ function orderIncluded(root: IncludeNode, primary: readonly Row[], paths: readon
       let frontier: readonly Row[] = [row];
       for (const step of path) {
         const child = node.children.get(step);
+        // Stryker disable next-line ConditionalExpression: every step of an effective path is in the tree; the check narrows the type
         if (child === undefined) break;
+        // Stryker disable next-line ArrayDeclaration: an item that is no row has no id any owner is keyed by, so it reaches nothing
         const reached: Row[] = [];
         for (const owner of frontier) {
           for (const related of child.related.get(String(owner.id)) ?? []) {

@@ -29,10 +29,12 @@ export interface PageRead {
  * capabilities) is asked for no total: its pages read as under `count: 'none'`.
  */
 export function pageRead(page: Page | null, sort: readonly SortKey[], limits: QueryLimits, counts = true): PageRead {
+  // Stryker disable next-line BooleanLiteral: pageResult reads probe only for a page by number
   if (page === null) return { sort, offset: 0, limit: limits.maxUnpaginatedRows + 1, withTotal: counts, probe: false };
   const withTotal = counts && countsTotal(page, limits);
   if (page.kind === 'cursor') {
     const window = cursorWindow(page, sort);
+    // Stryker disable next-line BooleanLiteral: pageResult reads probe only for a page by number
     return { sort: window.sort, offset: 0, limit: window.limit, keyset: window.keyset, withTotal, window, probe: false };
   }
   const probe = !withTotal;
@@ -67,6 +69,7 @@ export function checkCursorSort(layer: DataLayer, type: string, page: Page | nul
  * pages by number and `'none'` for pages by cursor.
  */
 function countsTotal(page: Page, limits: QueryLimits): boolean {
+  // Stryker disable next-line StringLiteral: any value but 'exact' means uncounted
   return (limits.count ?? (page.kind === 'cursor' ? 'none' : 'exact')) === 'exact';
 }
 

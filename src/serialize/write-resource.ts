@@ -15,7 +15,7 @@ import type { Linkage, Resource } from './serialize-input.js';
 export function writeResource(plan: TypePlan, resource: Resource, linkage: Linkage, meta?: string): string {
   const row = resource.row;
   const id = row.id;
-  const text = typeof id === 'string' ? id : String(id);
+  const text = String(id);
   const link = plan.linkPrefix + encodeSegment(text);
   let out = plan.open + JSON.stringify(text);
   const attributes = plan.attributes;
@@ -64,7 +64,7 @@ export function writeLinkage(
 }
 
 function writeIdentifier(open: string, id: Id, meta: string | undefined): string {
-  return `${open + JSON.stringify(typeof id === 'string' ? id : String(id))}${meta === undefined ? '' : `,"meta":${meta}`}}`;
+  return `${open + JSON.stringify(String(id))}${meta === undefined ? '' : `,"meta":${meta}`}}`;
 }
 
 /**
@@ -81,5 +81,5 @@ export function encodeSegment(text: string): string {
 
 /** One attribute value as JSON; a missing value is `null`. */
 function writeValue(value: unknown): string {
-  return value === undefined ? 'null' : (JSON.stringify(value) ?? 'null');
+  return JSON.stringify(value) ?? 'null';
 }

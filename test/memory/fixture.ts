@@ -1,6 +1,6 @@
 import type { FilterNode } from '../../src/ast/filter-node.js';
 import type { SortKey } from '../../src/ast/query-ast.js';
-import { createMemoryLayer, type MemoryLayerOptions } from '../../src/layers/memory/index.js';
+import { createMemoryLayer, type MemoryLayer, type MemoryLayerOptions } from '../../src/layers/memory/index.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { compareNode, type NodeValue } from '../../src/ast/filter-factories.js';
 import type { ComparisonOperator } from '../../src/ast/operators.js';
@@ -61,12 +61,17 @@ export function sortOf(text: string): SortKey[] {
   return keys.some((key) => key.path.length === 0 && key.field === 'id') ? keys : [...keys, idAsc];
 }
 
-/** A layer over the fixture and a helper returning the ids a read gives. */
+/**
+ * A layer over the fixture and a helper returning the ids a read gives. The layer is
+ * made on first use, inside a test, not while Vitest collects the file
+ * (docs/testing.md, "Mutation testing").
+ */
 export function fixtureLayer(options: MemoryLayerOptions = {}) {
-  const layer = createMemoryLayer(schema, data, options);
+  let made: MemoryLayer | undefined;
+  const layer = (): MemoryLayer => (made ??= createMemoryLayer(schema, data, options));
   const signal = new AbortController().signal;
   const read = (type: string, filter: FilterNode | null, sort: readonly SortKey[] = [idAsc], offset = 0, limit: number | null = null) =>
-    layer.read({ type, filter, sort, offset, limit }, { signal });
+    layer().read({ type, filter, sort, offset, limit }, { signal });
   const ids = async (type: string, filter: FilterNode | null, sort?: readonly SortKey[]) =>
     (await read(type, filter, sort)).rows.map((row) => row.id);
   return { layer, read, ids, signal };

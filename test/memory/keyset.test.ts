@@ -15,7 +15,7 @@ describe.each(['generate', 'closures'] as const)('memory keyset window (%s)', (e
   const { layer, signal } = fixtureLayer({ evaluation });
   const page = async (type: string, sort: string, keyset: Keyset, extra: { filter?: FilterNode; limit?: number | null; withTotal?: boolean } = {}) => {
     const request = { type, filter: extra.filter ?? null, sort: sortOf(sort), offset: 0, limit: extra.limit ?? null, keyset };
-    return layer.read(extra.withTotal === undefined ? request : { ...request, withTotal: extra.withTotal }, { signal });
+    return layer().read(extra.withTotal === undefined ? request : { ...request, withTotal: extra.withTotal }, { signal });
   };
   const ids = async (type: string, sort: string, keyset: Keyset, extra = {}) => (await page(type, sort, keyset, extra)).rows.map((row) => row.id);
 
@@ -89,7 +89,7 @@ describe.each(['generate', 'closures'] as const)('memory keyset window (%s)', (e
     expect((await page('pet', 'owner.name', {})).keys).toEqual([['Ann', 1], ['Ann', 2], ['Cé', 10], [null, 9]]);
     expect((await page('person', 'id', {}, { limit: 2 })).keys).toEqual([['1'], ['2']]);
     expect((await page('person', 'age', {}, { filter: cmp('age', 'ge', 40) })).keys).toEqual([[40, '5']]);
-    const offsetPage = await layer.read({ type: 'person', filter: null, sort: [idAsc], offset: 0, limit: 1 }, { signal });
+    const offsetPage = await layer().read({ type: 'person', filter: null, sort: [idAsc], offset: 0, limit: 1 }, { signal });
     expect(offsetPage.keys).toBeUndefined();
   });
 
@@ -102,7 +102,7 @@ describe.each(['generate', 'closures'] as const)('memory keyset window (%s)', (e
       expect(uncounted.total).toBeUndefined();
       expect(uncounted.rows).toHaveLength(1);
     }
-    const offsetUncounted = await layer.read({ type: 'person', filter: null, sort: [idAsc], offset: 1, limit: 2, withTotal: false }, { signal });
+    const offsetUncounted = await layer().read({ type: 'person', filter: null, sort: [idAsc], offset: 1, limit: 2, withTotal: false }, { signal });
     expect(offsetUncounted).toEqual({ rows: [expect.objectContaining({ id: '2' }), expect.objectContaining({ id: '3' })] });
   });
 
@@ -122,15 +122,15 @@ describe.each(['generate', 'closures'] as const)('memory keyset window (%s)', (e
       keyset,
     });
     const byName = sortOf('name');
-    const computers = await layer.readRelated(related('1', 'pets', 'person', byName, { after: ['Rex', 1] }), { signal });
+    const computers = await layer().readRelated(related('1', 'pets', 'person', byName, { after: ['Rex', 1] }), { signal });
     expect(computers).toEqual({ rows: [expect.objectContaining({ id: 2 })], total: 2, keys: [['Tom', 2]] });
-    const linkage = await layer.readLinkage(related('1', 'pets', 'person', sortOf('-id'), { before: [1] }), { signal });
+    const linkage = await layer().readLinkage(related('1', 'pets', 'person', sortOf('-id'), { before: [1] }), { signal });
     expect(linkage).toEqual({ ids: [2], total: 2, keys: [[2]] });
-    const uncounted = await layer.readLinkage({ ...related('1', 'pets', 'person', byName, {}), withTotal: false }, { signal });
+    const uncounted = await layer().readLinkage({ ...related('1', 'pets', 'person', byName, {}), withTotal: false }, { signal });
     expect(uncounted).toEqual({ ids: [1, 2], keys: [['Rex', 1], ['Tom', 2]] });
-    const owner = await layer.readRelated(related(1, 'owner', 'pet', sortOf('name'), {}), { signal });
+    const owner = await layer().readRelated(related(1, 'owner', 'pet', sortOf('name'), {}), { signal });
     expect(owner).toEqual({ rows: [expect.objectContaining({ id: '1' })], total: 1, keys: [['Ann', '1']] });
-    const none = await layer.readLinkage(related(9, 'owner', 'pet', [idAsc], {}), { signal });
+    const none = await layer().readLinkage(related(9, 'owner', 'pet', [idAsc], {}), { signal });
     expect(none).toEqual({ ids: [], total: 0, keys: [] });
   });
 });

@@ -23,58 +23,64 @@ describe.each(['generate', 'closures'] as const)('memory layer DataLayer methods
   });
 
   it('declares every operator', () => {
-    expect([...layer.operators].sort()).toEqual([...OPERATORS].sort());
+    expect([...layer().operators].sort()).toEqual([...OPERATORS].sort());
   });
 
   it('reads one record by id, null when absent', async () => {
-    expect(await layer.readOne('person', '3', { signal })).toMatchObject({ id: '3', name: 'Cé' });
-    expect(await layer.readOne('person', 'nope', { signal })).toBeNull();
-    expect(await layer.readOne('pet', 10, { signal })).toMatchObject({ id: 10, name: 'Nemo' });
+    expect(await layer().readOne('person', '3', { signal })).toMatchObject({ id: '3', name: 'Cé' });
+    expect(await layer().readOne('person', 'nope', { signal })).toBeNull();
+    expect(await layer().readOne('pet', 10, { signal })).toMatchObject({ id: 10, name: 'Nemo' });
     // Ids arrive normalised (docs/data-layer.md): the layer never converts them.
-    expect(await layer.readOne('pet', '10', { signal })).toBeNull();
+    expect(await layer().readOne('pet', '10', { signal })).toBeNull();
   });
 
   it('reads related records of a to-many relationship with filter, sort and page', async () => {
-    expect(await layer.readRelated(related('1', 'pets'), { signal })).toMatchObject({ total: 2, rows: [{ id: 1 }, { id: 2 }] });
-    const sorted = await layer.readRelated(related('1', 'pets', 'person', { sort: sortOf('-name'), offset: 1, limit: 1 }), { signal });
+    expect(await layer().readRelated(related('1', 'pets'), { signal })).toMatchObject({ total: 2, rows: [{ id: 1 }, { id: 2 }] });
+    const sorted = await layer().readRelated(related('1', 'pets', 'person', { sort: sortOf('-name'), offset: 1, limit: 1 }), { signal });
     expect(sorted).toMatchObject({ total: 2, rows: [{ id: 1 }] });
-    const filtered = await layer.readRelated(related('1', 'pets', 'person', { filter: cmp('species', 'eq', 'cat') }), { signal });
+    const filtered = await layer().readRelated(related('1', 'pets', 'person', { filter: cmp('species', 'eq', 'cat') }), { signal });
     expect(filtered).toMatchObject({ total: 1, rows: [{ id: 2, name: 'Tom' }] });
-    expect(await layer.readRelated(related('2', 'pets'), { signal })).toEqual({ total: 0, rows: [] });
-    expect(await layer.readRelated(related('nope', 'pets'), { signal })).toBeNull();
+    expect(await layer().readRelated(related('2', 'pets'), { signal })).toEqual({ total: 0, rows: [] });
+    expect(await layer().readRelated(related('nope', 'pets'), { signal })).toBeNull();
   });
 
   it('reads the related record of a to-one relationship, ignoring filter and page', async () => {
-    expect(await layer.readRelated(related(1, 'owner', 'pet'), { signal })).toMatchObject({ total: 1, rows: [{ id: '1' }] });
-    expect(await layer.readRelated(related(9, 'owner', 'pet'), { signal })).toEqual({ total: 0, rows: [] });
-    const ignored = await layer.readRelated(related(1, 'owner', 'pet', { filter: cmp('name', 'eq', 'x'), limit: 0 }), { signal });
+    expect(await layer().readRelated(related(1, 'owner', 'pet'), { signal })).toMatchObject({ total: 1, rows: [{ id: '1' }] });
+    expect(await layer().readRelated(related(9, 'owner', 'pet'), { signal })).toEqual({ total: 0, rows: [] });
+    const ignored = await layer().readRelated(related(1, 'owner', 'pet', { filter: cmp('name', 'eq', 'x'), limit: 0 }), { signal });
     expect(ignored).toMatchObject({ total: 1, rows: [{ id: '1' }] });
   });
 
   it('reads linkage like related records', async () => {
-    expect(await layer.readLinkage(related('1', 'pets', 'person', { sort: sortOf('-id') }), { signal })).toEqual({ ids: [2, 1], total: 2 });
-    expect(await layer.readLinkage(related(9, 'owner', 'pet'), { signal })).toEqual({ ids: [], total: 0 });
-    expect(await layer.readLinkage(related('4', 'manager'), { signal })).toEqual({ ids: ['2'], total: 1 });
-    expect(await layer.readLinkage(related('x', 'manager'), { signal })).toBeNull();
+    expect(await layer().readLinkage(related('1', 'pets', 'person', { sort: sortOf('-id') }), { signal })).toEqual({ ids: [2, 1], total: 2 });
+    expect(await layer().readLinkage(related(9, 'owner', 'pet'), { signal })).toEqual({ ids: [], total: 0 });
+    expect(await layer().readLinkage(related('4', 'manager'), { signal })).toEqual({ ids: ['2'], total: 1 });
+    expect(await layer().readLinkage(related('x', 'manager'), { signal })).toBeNull();
   });
 
   it('reads included records for many owners at once, keyed by id as a string', async () => {
-    const pets = await layer.readIncluded({ type: 'person', relationship: 'pets', ids: ['3', '1', '2'] }, { signal });
+    const pets = await layer().readIncluded({ type: 'person', relationship: 'pets', ids: ['3', '1', '2'] }, { signal });
     expect([...pets.keys()]).toEqual(['3', '1', '2']);
     expect(pets.get('1')?.map((row) => row.id)).toEqual([1, 2]);
     expect(pets.get('2')).toEqual([]);
-    const owners = await layer.readIncluded({ type: 'pet', relationship: 'owner', ids: [9, 10] }, { signal });
+    const owners = await layer().readIncluded({ type: 'pet', relationship: 'owner', ids: [9, 10] }, { signal });
     expect(owners.get('9')).toEqual([]);
     expect(owners.get('10')?.map((row) => row.id)).toEqual(['3']);
   });
 
   it('rejects programming errors: unknown types, fields and relationships', async () => {
-    await expect(layer.read({ type: 'robot', filter: null, sort: [], offset: 0, limit: 1 }, { signal })).rejects.toThrow('Unknown resource type "robot"');
-    await expect(layer.read({ type: 'person', filter: cmp('colour', 'eq', 'x'), sort: [], offset: 0, limit: 1 }, { signal })).rejects.toThrow('Unknown field "colour"');
-    await expect(layer.read({ type: 'person', filter: any('manager', and()), sort: [], offset: 0, limit: 1 }, { signal })).rejects.toThrow('"any" does not apply');
-    await expect(layer.read({ type: 'person', filter: null, sort: sortOf('pets.name'), offset: 0, limit: 1 }, { signal })).rejects.toThrow('not a to-one');
-    await expect(layer.readIncluded({ type: 'person', relationship: 'friends', ids: [] }, { signal })).rejects.toThrow('Unknown relationship');
-    await expect(layer.read({ type: 'person', filter: null, sort: [], offset: -1, limit: 1 }, { signal })).rejects.toThrow(RangeError);
+    await expect(layer().read({ type: 'robot', filter: null, sort: [], offset: 0, limit: 1 }, { signal })).rejects.toThrow('Unknown resource type "robot"');
+    await expect(layer().read({ type: 'person', filter: cmp('colour', 'eq', 'x'), sort: [], offset: 0, limit: 1 }, { signal })).rejects.toThrow('Unknown field "colour"');
+    await expect(layer().read({ type: 'person', filter: any('manager', and()), sort: [], offset: 0, limit: 1 }, { signal })).rejects.toThrow('"any" does not apply');
+    await expect(layer().read({ type: 'person', filter: null, sort: sortOf('pets.name'), offset: 0, limit: 1 }, { signal })).rejects.toThrow('not a to-one');
+    await expect(layer().read({ type: 'person', filter: null, sort: sortOf('friends.name'), offset: 0, limit: 1 }, { signal })).rejects.toThrow(
+      'Cannot sort person through "friends": not a to-one relationship of person',
+    );
+    await expect(layer().read({ type: 'person', filter: any('friends', and()), sort: [], offset: 0, limit: 1 }, { signal })).rejects.toThrow(
+      '"any" does not apply to "friends" of type "person"',
+    );
+    await expect(layer().readIncluded({ type: 'person', relationship: 'friends', ids: [] }, { signal })).rejects.toThrow('Unknown relationship');
+    await expect(layer().read({ type: 'person', filter: null, sort: [], offset: -1, limit: 1 }, { signal })).rejects.toThrow(RangeError);
   });
 
   it('rejects with the reason of an already aborted signal on every method', async () => {
@@ -82,11 +88,11 @@ describe.each(['generate', 'closures'] as const)('memory layer DataLayer methods
     const reason = new Error('client went away');
     controller.abort(reason);
     const aborted = { signal: controller.signal };
-    await expect(layer.read({ type: 'person', filter: null, sort: [idAsc], offset: 0, limit: 1 }, aborted)).rejects.toBe(reason);
-    await expect(layer.readOne('person', '1', aborted)).rejects.toBe(reason);
-    await expect(layer.readRelated(related('1', 'pets'), aborted)).rejects.toBe(reason);
-    await expect(layer.readLinkage(related('1', 'pets'), aborted)).rejects.toBe(reason);
-    await expect(layer.readIncluded({ type: 'person', relationship: 'pets', ids: ['1'] }, aborted)).rejects.toBe(reason);
+    await expect(layer().read({ type: 'person', filter: null, sort: [idAsc], offset: 0, limit: 1 }, aborted)).rejects.toBe(reason);
+    await expect(layer().readOne('person', '1', aborted)).rejects.toBe(reason);
+    await expect(layer().readRelated(related('1', 'pets'), aborted)).rejects.toBe(reason);
+    await expect(layer().readLinkage(related('1', 'pets'), aborted)).rejects.toBe(reason);
+    await expect(layer().readIncluded({ type: 'person', relationship: 'pets', ids: ['1'] }, aborted)).rejects.toBe(reason);
   });
 });
 
@@ -94,7 +100,6 @@ describe.each(['generate', 'closures'] as const)('aborting a long scan (%s)', (e
   const many = {
     person: Array.from({ length: 20_000 }, (_, index) => ({ id: String(index), name: `n${index % 97}`, score: index })),
   };
-  const layer = createMemoryLayer(schema, many, { evaluation });
 
   it.each([
     ['in stored order', [idAsc], 10],
@@ -114,6 +119,7 @@ describe.each(['generate', 'closures'] as const)('aborting a long scan (%s)', (e
         if (isAborted()) throw reason;
       },
     } as unknown as AbortSignal;
+    const layer = createMemoryLayer(schema, many, { evaluation });
     await expect(layer.read({ type: 'person', filter: cmp('score', 'ge', 0), sort, offset: 0, limit }, { signal })).rejects.toBe(reason);
     expect(checks).toBe(3);
   });
@@ -136,12 +142,12 @@ describe('compiled query shapes', () => {
   it('compiles a shape once and reuses it for other values', async () => {
     const { layer, read } = fixtureLayer();
     await read('person', cmp('name', 'eq', 'Ann'));
-    const shapes = layer.cachedShapes;
+    const shapes = layer().cachedShapes;
     const result = await read('person', cmp('name', 'eq', 'bob'));
     expect(result.rows.map((row) => row.id)).toEqual(['2']);
-    expect(layer.cachedShapes).toBe(shapes);
+    expect(layer().cachedShapes).toBe(shapes);
     await read('person', cmp('name', 'ne', 'bob'));
-    expect(layer.cachedShapes).toBe(shapes + 1);
+    expect(layer().cachedShapes).toBe(shapes + 1);
   });
 
   it('keeps at most cacheSize shapes, dropping the least recently used', async () => {
@@ -197,7 +203,7 @@ describe('compiled query shapes', () => {
       });
       const auto = fixtureLayer();
       expect(await auto.ids('person', cmp('age', 'ge', 30), sortOf('-name'))).toEqual(['4', '5', '1']);
-      expect(auto.layer.evaluation).toBe('closures');
+      expect(auto.layer().evaluation).toBe('closures');
       const strict = fixtureLayer({ evaluation: 'generate' });
       await expect(strict.ids('person', cmp('age', 'ge', 30))).rejects.toThrow(EvalError);
     });

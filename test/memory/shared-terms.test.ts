@@ -17,8 +17,8 @@ import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { data, f, fixtureLayer, idAsc, schema } from './fixture.js';
 
 const { cmp, and, or, not } = f;
-const store = loadStore(resolveSchema(schema), data);
-const planOf = (filter: FilterNode) => lowerFilter(store, 'person', filter).plan;
+/** The plan of a filter on the fixture, the store loaded inside the test (docs/testing.md, "Mutation testing"). */
+const planOf = (filter: FilterNode) => lowerFilter(loadStore(resolveSchema(schema), data), 'person', filter).plan;
 
 describe('terms on one field share one evaluation', () => {
   it('lowers an or of eq and in_ on one field to one dictionary set lookup, and an and of ne to its negation', () => {
@@ -45,20 +45,20 @@ describe('terms on one field share one evaluation', () => {
   describe.each(['generate', 'closures'] as const)('results (%s)', (evaluation) => {
     const { ids } = fixtureLayer({ evaluation });
     it.each([
-      ['or of eq, nulls unknown', or(cmp('nick', 'eq', 'ann'), cmp('nick', 'eq', 'Bobby')), ['2', '3']],
-      ['not of an or of eq: nulls stay unknown', not(or(cmp('nick', 'eq', 'ann'), cmp('nick', 'eq', 'Bobby'))), ['4', '5']],
-      ['and of ne', and(cmp('nick', 'ne', 'ann'), cmp('nick', 'ne', 'Bobby')), ['4', '5']],
-      ['or of eq and in_', or(cmp('age', 'eq', 25), cmp('age', 'in_', [40, 99])), ['3', '5']],
-      ['or of ilike', or(cmp('bio', 'ilike', '%DOGS%'), cmp('bio', 'ilike', 'cat%'), cmp('bio', 'ilike', '%walker')), ['1', '2', '4', '5']],
-      ['not of an or of ilike', not(or(cmp('bio', 'ilike', 'dog%'), cmp('bio', 'ilike', '%cats!'))), ['5']],
-      ['and of notilike', and(cmp('bio', 'notilike', 'dog%'), cmp('bio', 'notilike', '%cats!')), ['5']],
-      ['or of like with _ and %', or(cmp('name', 'like', 'SN\\_1%'), cmp('name', 'like', '_ob'), cmp('name', 'like', 'A%')), ['1', '2', '5']],
-      ['or of match', or(cmp('bio', 'match', 'walker dog'), cmp('bio', 'match', 'hybrid')), ['2', '5']],
-      ['and of match', and(cmp('bio', 'match', 'dogs'), cmp('bio', 'match', 'cats')), ['1']],
-      ['not of an or of match', not(or(cmp('bio', 'match', 'dogs'), cmp('bio', 'match', 'walker'))), ['4', '5']],
-      ['or of not-match', or(not(cmp('bio', 'match', 'dogs')), not(cmp('bio', 'match', 'loves'))), ['2', '4', '5']],
+      ['or of eq, nulls unknown', () => or(cmp('nick', 'eq', 'ann'), cmp('nick', 'eq', 'Bobby')), ['2', '3']],
+      ['not of an or of eq: nulls stay unknown', () => not(or(cmp('nick', 'eq', 'ann'), cmp('nick', 'eq', 'Bobby'))), ['4', '5']],
+      ['and of ne', () => and(cmp('nick', 'ne', 'ann'), cmp('nick', 'ne', 'Bobby')), ['4', '5']],
+      ['or of eq and in_', () => or(cmp('age', 'eq', 25), cmp('age', 'in_', [40, 99])), ['3', '5']],
+      ['or of ilike', () => or(cmp('bio', 'ilike', '%DOGS%'), cmp('bio', 'ilike', 'cat%'), cmp('bio', 'ilike', '%walker')), ['1', '2', '4', '5']],
+      ['not of an or of ilike', () => not(or(cmp('bio', 'ilike', 'dog%'), cmp('bio', 'ilike', '%cats!'))), ['5']],
+      ['and of notilike', () => and(cmp('bio', 'notilike', 'dog%'), cmp('bio', 'notilike', '%cats!')), ['5']],
+      ['or of like with _ and %', () => or(cmp('name', 'like', 'SN\\_1%'), cmp('name', 'like', '_ob'), cmp('name', 'like', 'A%')), ['1', '2', '5']],
+      ['or of match', () => or(cmp('bio', 'match', 'walker dog'), cmp('bio', 'match', 'hybrid')), ['2', '5']],
+      ['and of match', () => and(cmp('bio', 'match', 'dogs'), cmp('bio', 'match', 'cats')), ['1']],
+      ['not of an or of match', () => not(or(cmp('bio', 'match', 'dogs'), cmp('bio', 'match', 'walker'))), ['4', '5']],
+      ['or of not-match', () => or(not(cmp('bio', 'match', 'dogs')), not(cmp('bio', 'match', 'loves'))), ['2', '4', '5']],
     ])('%s', async (_, filter, expected) => {
-      expect(await ids('person', filter)).toEqual(expected);
+      expect(await ids('person', filter())).toEqual(expected);
     });
   });
 

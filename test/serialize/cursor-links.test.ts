@@ -24,6 +24,10 @@ describe('cursorLinks', () => {
     );
   });
 
+  it('drops a cursor parameter sent without a value, and keeps other names without one', () => {
+    expect(cursorLinks('/persons', 'page[after]&sort&page%5Bbefore%5D&p', page).next).toBe('/persons?sort&p&page%5Bafter%5D=Wy2');
+  });
+
   it('links decode to the parameters of the request they continue', () => {
     const query = 'filter[serial]=a%26b%3Dc&include=owner';
     const next = new URL(cursorLinks('/computers', query, page).next as string, 'http://host');

@@ -44,6 +44,8 @@ describe('toUriReference', () => {
     { raw: 'q=50%&r=%zz&s=%2', expected: 'q=50%25&r=%25zz&s=%252' },
     { raw: 'name=Zoë+Ω', expected: 'name=Zo%C3%AB+%CE%A9' },
     { raw: 'x=\uD800', expected: 'x=%EF%BF%BD' },
+    { raw: 'x=\uDFFF', expected: 'x=%EF%BF%BD' },
+    { raw: 'x=\uFFFFa\u{10000}b', expected: 'x=%EF%BF%BFa%F0%90%80%80b' },
     { raw: "sort=-name&a=!$'()*,;:@/?", expected: "sort=-name&a=!$'()*,;:@/?" },
   ])('$raw → $expected', ({ raw, expected }) => {
     expect(toUriReference(raw)).toBe(expected);

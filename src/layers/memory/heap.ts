@@ -11,6 +11,7 @@ export function siftUp(heap: Row[], index: number, comparator: Comparator): void
   while (position > 0) {
     const parent = (position - 1) >> 1;
     const above = heap[parent] as Row;
+    // Stryker disable next-line EqualityOperator: sort comparators end with the id, so two rows never compare equal
     if (comparator(above, row) >= 0) break;
     heap[position] = above;
     position = parent;
@@ -26,8 +27,10 @@ export function siftDown(heap: Row[], index: number, comparator: Comparator): vo
   for (;;) {
     let child = 2 * position + 1;
     if (child >= length) break;
+    // Stryker disable next-line EqualityOperator: sort comparators end with the id, so two rows never compare equal
     if (child + 1 < length && comparator(heap[child + 1] as Row, heap[child] as Row) > 0) child++;
     const below = heap[child] as Row;
+    // Stryker disable next-line EqualityOperator: sort comparators end with the id, so two rows never compare equal
     if (comparator(below, row) <= 0) break;
     heap[position] = below;
     position = child;

@@ -61,20 +61,19 @@ export const PLAN_RULES = {
   and: junction,
   or: junction,
   is: {
-    closure: ({ field, value, negate }) => {
-      const holds = value === null ? (v: unknown) => v === null || v === undefined : (v: unknown) => v === value;
-      return (row) => holds(row[field]) !== negate;
-    },
+    // The store holds null for a missing value, never undefined (load-store.ts).
+    closure: ({ field, value, negate }) => (row) => (row[field] === value) !== negate,
     source: ({ field, value, negate }, row) =>
       polarity(negate, value === null ? `${access(row, field)} == null` : `${access(row, field)} === ${value ? 'true' : 'false'}`),
   },
   test: {
     closure: ({ field, nullable, negate, test }) => {
       const holds = valueTestRule(test).closure(test);
+      // Stryker disable next-line ConditionalExpression: a fast path: a field that is not nullable never holds null
       if (!nullable) return (row, constants) => holds(row[field], constants) !== negate;
       return (row, constants) => {
         const value = row[field];
-        return value !== null && value !== undefined && holds(value, constants) !== negate;
+        return value !== null && holds(value, constants) !== negate;
       };
     },
     source: ({ field, nullable, negate, test }, row, writer) => {
@@ -85,8 +84,7 @@ export const PLAN_RULES = {
   },
   lowered: {
     closure: ({ field, matcher, column, negate }) => (row, constants) => {
-      const value = row[field];
-      if (value === null || value === undefined) return false;
+      if (row[field] === null) return false;
       const lowered = (constants[column] as readonly string[])[(row as StoredRow)[POSITION]] as string;
       return (constants[matcher] as (text: string) => boolean)(lowered) !== negate;
     },
@@ -111,14 +109,14 @@ export const PLAN_RULES = {
       const { holds } = FIELD_ORDER[op];
       return (row) => {
         const [a, b] = [row[field], row[other]];
-        if (a === null || a === undefined || b === null || b === undefined) return false;
-        return holds(op === 'eq' || op === 'ne' ? (a === b ? 0 : 1) : compare(a, b)) !== negate;
+        if (a === null || b === null) return false;
+        return holds(compare(a, b)) !== negate;
       };
     },
     source: ({ field, other, nullable, op, codePoint, negate }, row) => {
       const [a, b] = [access(row, field), access(row, other)];
       const { token } = FIELD_ORDER[op];
-      const holds = op === 'eq' || op === 'ne' || !codePoint ? `${a} ${token} ${b}` : `cps(${a}, ${b}) ${token} 0`;
+      const holds = codePoint ? `cps(${a}, ${b}) ${token} 0` : `${a} ${token} ${b}`;
       return nullable ? `(${a} != null && ${b} != null && ${polarity(negate, holds)})` : polarity(negate, holds);
     },
   },

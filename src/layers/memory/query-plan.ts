@@ -96,11 +96,11 @@ export function lowerSort(store: Store, type: string, keys: readonly SortKey[]):
     const slots: number[] = [];
     for (const name of key.path) {
       const relationship = current.type.relationships.get(name);
-      const slot = current.slots.get(name);
-      if (relationship === undefined || slot === undefined || relationship.toMany) {
+      if (relationship === undefined || relationship.toMany) {
         throw new Error(`Cannot sort ${type} through "${name}": not a to-one relationship of ${current.type.name}`);
       }
-      slots.push(slot);
+      // A store has a slot for exactly its type's relationships.
+      slots.push(current.slots.get(name) as number);
       current = requireStore(store, relationship.target);
     }
     const attribute = requireField(current.type, key.field);
@@ -136,12 +136,12 @@ function planFolder(store: Store, constants: unknown[]): FilterFolder<FilterPlan
   };
   const exists = (node: AnyNode | HasNode, { current, negate }: LowerContext, fold: Fold): FilterPlan => {
     const relationship = current.type.relationships.get(node.relationship);
-    const slot = current.slots.get(node.relationship);
-    if (relationship === undefined || slot === undefined || relationship.toMany !== (node.kind === 'any')) {
+    if (relationship === undefined || relationship.toMany !== (node.kind === 'any')) {
       throw new Error(`"${node.kind}" does not apply to "${node.relationship}" of type "${current.type.name}"`);
     }
     const item = fold(node.node, { current: requireStore(store, relationship.target), negate: false });
-    return { kind: 'exists', slot, toMany: relationship.toMany, item, negate };
+    // A store has a slot for exactly its type's relationships.
+    return { kind: 'exists', slot: current.slots.get(node.relationship) as number, toMany: relationship.toMany, item, negate };
   };
   return {
     and: junction,
