@@ -154,4 +154,17 @@ describe('the OpenAPI document of a partial layer', () => {
     expect(documentAllows('/computers', 'sort=owner.name,-serial,id')).toBe(true);
     expect(documentAllows('/computers', 'include=owner&page[after]=abc')).toBe(true);
   });
+
+  it('allows one filter entry where the layer evaluates no and, and says the filters are ANDed', async () => {
+    const lone: DataLayer = { ...full, capabilities: { filter: { nodes: [] } } };
+    const loneDocument = toOpenApi(exampleSchema, { operators: lone.operators, capabilities: lone.capabilities });
+    const filter = loneDocument.components.schemas['person.filter'] as { anyOf: [{ maxItems: number }, unknown] };
+    expect(filter.anyOf[0].maxItems).toBe(1);
+    const parameter = loneDocument.components.parameters['person.filter.simple.name'] as { description: string };
+    expect(parameter.description).toMatch(/no "and": send one filter entry in one filter parameter at most/);
+    const handler = createHandler({ schema: exampleSchema, dataLayer: lone });
+    const two = encodeURIComponent(JSON.stringify([{ name: 'name', op: 'eq', val: 'a' }, { name: 'name', op: 'eq', val: 'b' }]));
+    const answered = await handler({ method: 'GET', path: '/persons', query: `filter=${two}`, headers: { accept: 'application/vnd.api+json' } });
+    expect(answered.status).toBe(400);
+  });
 });
