@@ -10,6 +10,7 @@ import { pageResult } from '../paging/page-result.js';
 import { checkCursorSort, checkUnpaginated, pageRead, type PageRead } from '../paging/page-window.js';
 import { pathId } from './path-id.js';
 import { attributeHint, resolveIncludes, type IncludeContext } from './resolve-includes.js';
+import { checkDeclared } from './check-declared.js';
 
 /** The owner of a related or relationship route: `/persons/1/computers` → `{ type: 'person', id: '1', relationship: 'computers' }`. */
 export interface RouteOwner {
@@ -30,6 +31,7 @@ export interface RouteOwner {
  */
 export async function executeCollection(ast: QueryAST, options: ExecuteOptions): Promise<Execution> {
   const context = contextOf(options, ast);
+  checkDeclared(ast, options.layer, context.resolved);
   const type = requireType(context.resolved, ast.type);
   checkCursorSort(options.layer, type.name, ast.page, ast.sort);
   const read = pageRead(ast.page, ast.sort, context.limits, resolveCapabilities(options.layer, type.name).counts);
@@ -58,6 +60,7 @@ export async function executeCollection(ast: QueryAST, options: ExecuteOptions):
  */
 export async function executeOne(ast: QueryAST, id: string, options: ExecuteOptions): Promise<Execution | null> {
   const context = contextOf(options, ast);
+  checkDeclared(ast, options.layer, context.resolved);
   const type = requireType(context.resolved, ast.type);
   const key = pathId(type, id);
   if (key === null) return null;
@@ -78,6 +81,7 @@ export async function executeOne(ast: QueryAST, id: string, options: ExecuteOpti
  */
 export async function executeRelated(ast: QueryAST, owner: RouteOwner, options: ExecuteOptions): Promise<Execution | null> {
   const context = contextOf(options, ast);
+  checkDeclared(ast, options.layer, context.resolved);
   const route = routeOf(context, owner);
   const { ownerId, target, toMany } = route;
   if (ownerId === null) return null;
@@ -125,6 +129,7 @@ export async function executeRelationship(
   options: ExecuteOptions,
 ): Promise<RelationshipExecution | null> {
   const context = contextOf(options, ast);
+  checkDeclared(ast, options.layer, context.resolved);
   const route = routeOf(context, owner);
   const { ownerType, ownerId, target, toMany } = route;
   if (ownerId === null) return null;

@@ -26,6 +26,11 @@ export function faultError(error: OperationError, parsed: ParsedWrite): JsonApiE
         { code: 'out_of_scope', detail: `The ${type} would be outside what this request may write.` },
         operation.kind === 'create' || operation.kind === 'update' ? `${source.pointer}/data` : source.ref,
       );
+    case 'conflict':
+      return at(
+        { code: 'conflict', detail: `The operation on a ${type} conflicts with a constraint of the data store.` },
+        source.pointer === '' ? undefined : source.pointer,
+      );
     case 'related_not_found': {
       const { relationship = '', index } = error.place;
       const data =

@@ -75,6 +75,7 @@ export function resolveScope(
     if (capabilitiesOf !== undefined) checkEvaluated(node, type, schema, capabilitiesOf(type));
     byType.set(type, node);
   }
+  if (capabilitiesOf !== undefined) checkNested(byType, schema, capabilitiesOf);
   const of = (type: string): FilterNode | undefined => byType.get(type);
 
   const narrowRelationship = (node: AnyNode | HasNode, type: string): FilterNode => {
@@ -99,6 +100,42 @@ function checkEvaluated(node: FilterNode, type: string, schema: ResolvedSchema, 
   const reason = capabilities.nodes.has('and') ? unevaluatedFilter(capabilities, schema, type, node) : 'node "and" (which joins a scope to the client\'s filter)';
   if (reason !== undefined) {
     throw new ScopeError(type, `The data layer does not evaluate ${reason}; declare it in its capabilities, or serve it through withFallback.`);
+  }
+}
+
+/**
+ * Each scope is also evaluated inside the `any`/`has` of another type's reads (a
+ * client's relationship filter is narrowed to in-scope related records), under the
+ * capabilities of the type read: every type whose layer follows a chain of
+ * filterable relationships to a scoped type must evaluate that scope, and the `and`
+ * joining it to the client's nested filter. Chains are followed whatever their
+ * length (the depth limits aside), so a misconfiguration is found at start-up.
+ */
+function checkNested(byType: ReadonlyMap<string, FilterNode>, schema: ResolvedSchema, capabilitiesOf: (type: string) => ResolvedCapabilities): void {
+  if (byType.size === 0) return;
+  for (const reader of schema.types.values()) {
+    const capabilities = capabilitiesOf(reader.name);
+    const reached = new Set<string>();
+    const pending = [reader];
+    for (let type = pending.pop(); type !== undefined; type = pending.pop()) {
+      for (const relationship of type.relationships.values()) {
+        if (!relationship.filterable || !capabilities.nodes.has(relationship.toMany ? 'any' : 'has') || reached.has(relationship.target)) continue;
+        reached.add(relationship.target);
+        const target = schema.types.get(relationship.target);
+        if (target !== undefined) pending.push(target);
+      }
+    }
+    for (const target of reached) {
+      const scope = byType.get(target);
+      if (scope === undefined) continue;
+      const reason = capabilities.nodes.has('and') ? unevaluatedFilter(capabilities, schema, target, scope) : 'node "and" (which joins a scope to the client\'s filter)';
+      if (reason !== undefined) {
+        throw new ScopeError(
+          target,
+          `A filter on "${reader.name}" may reach "${target}" through its relationships, and the data layer does not evaluate ${reason} on reads of "${reader.name}"; declare it in its capabilities, or serve it through withFallback.`,
+        );
+      }
+    }
   }
 }
 

@@ -212,21 +212,38 @@ export function unevaluatedFilter(
   type: string,
   node: FilterNode,
 ): string | undefined {
+  const part = unevaluatedPart(capabilities, schema, type, node);
+  if (part === undefined) return undefined;
+  return part.kind === 'node' ? `node "${part.node}"` : `operator "${part.op}" on ${part.fieldKind} fields`;
+}
+
+/** A part of a filter a layer does not evaluate: a node kind, or an operator on a field. */
+export type UnevaluatedPart =
+  | { readonly kind: 'node'; readonly node: FilterNodeKind }
+  | { readonly kind: 'operator'; readonly op: ComparisonOperator; readonly fieldKind: FieldKind; readonly field: string };
+
+/** The first part of a filter a layer does not evaluate (see `unevaluatedFilter`), as data. */
+export function unevaluatedPart(
+  capabilities: ResolvedCapabilities,
+  schema: ResolvedSchema,
+  type: string,
+  node: FilterNode,
+): UnevaluatedPart | undefined {
   const current = schema.types.get(type);
   if (current === undefined) throw new Error(`Unknown resource type "${type}" (not in the schema)`);
   return foldFilter(node, unevaluatedFolder(capabilities, schema), current);
 }
 
-type Unevaluated = string | undefined;
+type Unevaluated = UnevaluatedPart | undefined;
 
 function unevaluatedFolder(capabilities: ResolvedCapabilities, schema: ResolvedSchema): FilterFolder<Unevaluated, ResolvedType> {
   const { nodes, operators } = capabilities;
   const kindOf = (type: ResolvedType, field: string): FieldKind => (type.attributes.get(field) ?? type.id).kind;
   const operator = (type: ResolvedType, field: string, op: ComparisonOperator): Unevaluated => {
-    const kind = kindOf(type, field);
-    return operators[kind].has(op) ? undefined : `operator "${op}" on ${kind} fields`;
+    const fieldKind = kindOf(type, field);
+    return operators[fieldKind].has(op) ? undefined : { kind: 'operator', op, fieldKind, field };
   };
-  const node = (kind: FilterNodeKind): Unevaluated => (nodes.has(kind) ? undefined : `node "${kind}"`);
+  const node = (kind: FilterNodeKind): Unevaluated => (nodes.has(kind) ? undefined : { kind: 'node', node: kind });
   const first = (...found: (() => Unevaluated)[]): Unevaluated => {
     for (const next of found) {
       const reason = next();

@@ -1,4 +1,5 @@
-import type { Operator } from '../ast/operators.js';
+import { OPERATORS, type Operator } from '../ast/operators.js';
+import { resolveCapabilities, type Capabilities } from '../layers/capabilities.js';
 import { resolveLimits, type LimitOptions } from '../limits.js';
 import { requireType, resolveSchema } from '../schema/resolved-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
@@ -11,6 +12,11 @@ export interface FilterSchemaOptions {
   readonly limits?: LimitOptions | undefined;
   /** The operators the data layer supports (its `operators`); default every operator. */
   readonly operators?: ReadonlySet<Operator> | undefined;
+  /**
+   * What the data layer evaluates, per type (its `capabilities`): the schema offers only
+   * those node kinds, operators, sorts, pages and includes. Default: all of them.
+   */
+  readonly capabilities?: Capabilities | ((type: string) => Capabilities) | undefined;
 }
 
 /**
@@ -36,7 +42,7 @@ export function filterJsonSchema(
     resolved,
     requireType(resolved, type),
     resolveLimits(options.limits, type),
-    options.operators,
+    resolveCapabilities({ operators: options.operators ?? new Set(OPERATORS), capabilities: options.capabilities }, type),
     { defs, ref: (name) => `#/$defs/${name}` },
     '',
     true,

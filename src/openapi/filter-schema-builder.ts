@@ -1,7 +1,10 @@
 /**
  * Builds the JSON Schema of one type's filter grammar into a table of named
  * definitions, so that `filterJsonSchema` can put them under `$defs` and
- * `toOpenApi` under `components/schemas`. Docs: docs/openapi.md.
+ * `toOpenApi` under `components/schemas`. Only what the data layer evaluates on reads
+ * of the filtered type is offered (its resolved capabilities: node kinds, operators
+ * per field kind, `any`/`has` for relationship filters and `rel__field` shortcuts).
+ * Docs: docs/openapi.md.
  *
  * Unrolled, the entry of type T at depth d (`T.filter.entry.d`) offers `and`/`or`/`not`
  * and relationship filters only while the parser's depth limit allows one more level,
@@ -9,7 +12,8 @@
  * (`T.filter.entry`) and the depth is left to the parser: tools that inline every
  * `$ref` expand unrolled levels exponentially, so the OpenAPI document uses this form.
  */
-import { FIELD_OPERATORS, OPERATORS_BY_KIND, type ComparisonOperator, type Operator } from '../ast/operators.js';
+import { FIELD_OPERATORS, OPERATORS_BY_KIND, type ComparisonOperator } from '../ast/operators.js';
+import type { ResolvedCapabilities } from '../layers/capabilities.js';
 import type { QueryLimits } from '../limits.js';
 import { FILTER_DEPTH_CEILING } from '../parse/filter/depth-scan.js';
 import type { ResolvedAttribute, ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
@@ -43,16 +47,18 @@ export function addFilterSchema(
   schema: ResolvedSchema,
   type: ResolvedType,
   limits: QueryLimits,
-  operators: ReadonlySet<Operator> | undefined,
+  capabilities: ResolvedCapabilities,
   sink: DefinitionSink,
   variant: string,
   unroll: boolean,
 ): JsonSchema {
-  const builder = new FilterSchemaBuilder(schema, limits, operators, sink, variant, unroll);
+  const builder = new FilterSchemaBuilder(schema, limits, capabilities, sink, variant, unroll);
   const top = builder.ref(builder.entryDefinition(type, 0));
   builder.finish();
+  // Several top-level entries are ANDed: without `and`, one entry at most.
+  const maxEntries = capabilities.nodes.has('and') ? Math.max(0, limits.maxFilterNodes) : 1;
   return {
-    anyOf: [{ type: 'array', maxItems: Math.max(0, limits.maxFilterNodes), items: top }, top],
+    anyOf: [{ type: 'array', maxItems: maxEntries, items: top }, top],
   };
 }
 
@@ -60,7 +66,7 @@ export function addFilterSchema(
 class FilterSchemaBuilder {
   readonly #schema: ResolvedSchema;
   readonly #limits: QueryLimits;
-  readonly #operators: ReadonlySet<Operator> | undefined;
+  readonly #capabilities: ResolvedCapabilities;
   readonly #sink: DefinitionSink;
   readonly #variant: string;
   readonly #maxDepth: number;
@@ -72,14 +78,14 @@ class FilterSchemaBuilder {
   constructor(
     schema: ResolvedSchema,
     limits: QueryLimits,
-    operators: ReadonlySet<Operator> | undefined,
+    capabilities: ResolvedCapabilities,
     sink: DefinitionSink,
     variant: string,
     unroll: boolean,
   ) {
     this.#schema = schema;
     this.#limits = limits;
-    this.#operators = operators;
+    this.#capabilities = capabilities;
     this.#sink = sink;
     this.#variant = variant;
     this.#maxDepth = Math.min(limits.maxFilterDepth, FILTER_DEPTH_CEILING);
@@ -116,7 +122,7 @@ class FilterSchemaBuilder {
   #chainsOf(from: ResolvedType): RelationshipChain[] {
     let found = this.#chains.get(from.name);
     if (found === undefined) {
-      found = filterChains(this.#schema, from, Math.max(1, this.#limits.maxPathHops), this.#operators);
+      found = filterChains(this.#schema, from, Math.max(1, this.#limits.maxPathHops), this.#capabilities.nodes);
       this.#chains.set(from.name, found);
     }
     return found;
@@ -124,9 +130,7 @@ class FilterSchemaBuilder {
 
   #fieldDefinition(owner: ResolvedType, attribute: ResolvedAttribute): string {
     const name = `${this.#prefix(owner.name)}.field.${attribute.name}`;
-    const operators = this.#operators;
-    const supported = (op: Operator): boolean => operators === undefined || operators.has(op);
-    if (!this.#sink.defs.has(name)) this.#sink.defs.set(name, fieldSchema(owner, attribute, this.#limits, supported));
+    if (!this.#sink.defs.has(name)) this.#sink.defs.set(name, fieldSchema(owner, attribute, this.#limits, this.#capabilities));
     return name;
   }
 
@@ -175,13 +179,15 @@ class FilterSchemaBuilder {
       const paths = this.#pathsDefinition(from, hops);
       if (paths !== undefined) branches.push(this.ref(paths));
     }
-    if (this.#fits(depth, 1)) {
+    const { nodes } = this.#capabilities;
+    if (this.#fits(depth, 1) && (nodes.has('and') || nodes.has('or') || nodes.has('not'))) {
       const inner = this.ref(this.entryDefinition(from, depth + 1));
       const children = { type: 'array', maxItems: Math.max(0, this.#limits.maxFilterNodes - 1), items: inner };
       for (const key of ['and', 'or'] as const) {
+        if (!nodes.has(key)) continue;
         branches.push({ type: 'object', properties: { [key]: children }, required: [key], additionalProperties: false });
       }
-      branches.push({ type: 'object', properties: { not: inner }, required: ['not'], additionalProperties: false });
+      if (nodes.has('not')) branches.push({ type: 'object', properties: { not: inner }, required: ['not'], additionalProperties: false });
     }
     branches.push(...this.#relationshipBranches(from, depth));
     return anyOf(branches);
@@ -225,9 +231,10 @@ function fieldSchema(
   owner: ResolvedType,
   attribute: ResolvedAttribute,
   limits: QueryLimits,
-  supported: (op: Operator) => boolean,
+  capabilities: ResolvedCapabilities,
 ): JsonSchema {
-  const allowed = (OPERATORS_BY_KIND[attribute.kind] as readonly ComparisonOperator[]).filter(supported);
+  const evaluated = capabilities.operators[attribute.kind];
+  const allowed = (OPERATORS_BY_KIND[attribute.kind] as readonly ComparisonOperator[]).filter((op) => evaluated.has(op));
   const pick = (group: readonly ComparisonOperator[]) => group.filter((op) => allowed.includes(op));
   const scalar = scalarSchema(attribute, limits);
   const branches: JsonSchema[] = [];
@@ -243,7 +250,7 @@ function fieldSchema(
   withValue(pick(AFFIX), textSchema(limits));
   withValue(pick(['match']), wordsSchema(limits));
   const fieldOps = FIELD_OPERATORS.filter((op) => allowed.includes(op));
-  if (fieldOps.length > 0) {
+  if (fieldOps.length > 0 && capabilities.nodes.has('compare_fields')) {
     const comparable = filterableFields(owner).filter((other) => other.kind === attribute.kind);
     branches.push({
       type: 'object',

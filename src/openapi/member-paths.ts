@@ -3,7 +3,7 @@
  * relationship chains for `rel__field` filter shortcuts, dotted sort keys through
  * to-one relationships, and include paths.
  */
-import type { Operator } from '../ast/operators.js';
+import type { FilterNodeKind } from '../ast/filter-node.js';
 import type { ResolvedRelationship, ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
 import { sortKeyText } from '../rules/sort-key-text.js';
 
@@ -16,17 +16,15 @@ export interface RelationshipChain {
 
 /**
  * The relationship chains of one to `maxLength` hops a filter may follow from a
- * type: every relationship filterable, its operator (`any`/`has`) supported.
+ * type: every relationship filterable, its node kind (`any`/`has`) evaluated.
  */
 export function filterChains(
   schema: ResolvedSchema,
   from: ResolvedType,
   maxLength: number,
-  operators: ReadonlySet<Operator> | undefined,
+  nodes: ReadonlySet<FilterNodeKind>,
 ): RelationshipChain[] {
-  return chains(schema, from, maxLength, (relationship) =>
-    relationship.filterable && (operators === undefined || operators.has(relationship.toMany ? 'any' : 'has')),
-  );
+  return chains(schema, from, maxLength, (relationship) => relationship.filterable && nodes.has(relationship.toMany ? 'any' : 'has'));
 }
 
 /**

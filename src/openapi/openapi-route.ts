@@ -1,6 +1,6 @@
 /**
  * `withOpenApi`: serves `GET /openapi.json`, the OpenAPI 3.1 document of a handler's
- * API (`toOpenApi` of its schema, limits, data layer operators and base URL), in front
+ * API (`toOpenApi` of its schema, limits, data layer operators and capabilities, and base URL), in front
  * of that handler. The document is built on the first request and served as it is
  * from then on; every other request goes to the handler.
  */
@@ -16,7 +16,7 @@ export const OPENAPI_PATH = '/openapi.json';
 /** What the route reads: the handler's own options, and more of the document's if wanted. */
 export type OpenApiRouteOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 'limits' | 'baseUrl' | 'writable'> & {
   /** Further options of `toOpenApi`: `info` (give `license` here), `servers`, `security`, `securitySchemes`. */
-  readonly document?: Omit<OpenApiOptions, 'limits' | 'operators' | 'baseUrl' | 'documentPath' | 'writable'>;
+  readonly document?: Omit<OpenApiOptions, 'limits' | 'operators' | 'capabilities' | 'baseUrl' | 'documentPath' | 'writable'>;
 };
 
 /**
@@ -44,6 +44,7 @@ export function withOpenApi(handler: Handler, options: OpenApiRouteOptions): Han
         ...options.document,
         ...(options.limits === undefined ? {} : { limits: options.limits }),
         ...(options.dataLayer.operators === undefined ? {} : { operators: options.dataLayer.operators }),
+        ...(options.dataLayer.capabilities === undefined ? {} : { capabilities: options.dataLayer.capabilities }),
         ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
         // The writes the handler serves: asked for, over a layer that applies them.
         ...(options.writable === true && options.dataLayer.apply !== undefined ? { writable: true } : {}),

@@ -4,11 +4,15 @@
  * form `filter[<field>]` for every field a simple filter reaches), `sort`,
  * `page[size]`/`page[number]`, `include` and `fields[<type>]`, plus the `id` path
  * parameter. Lists (`sort`, `include`, `fields`) are form-style, comma-separated arrays.
+ * Each follows the data layer's resolved capabilities for the type read: what the
+ * layer does not read is left out of a schema (an operator, a dotted sort key) or
+ * given a schema no value passes (a parameter the handler refuses whatever its value).
  */
-import type { Operator } from '../ast/operators.js';
+import type { ResolvedCapabilities } from '../layers/capabilities.js';
 import type { QueryLimits } from '../limits.js';
 import { FILTER_DEPTH_CEILING } from '../parse/filter/depth-scan.js';
 import { canonicalIntegerText } from '../rules/number-rules.js';
+import { sortKeyText } from '../rules/sort-key-text.js';
 import { storableText } from '../rules/string-rules.js';
 import type { ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
 import type { JsonSchema } from './json-schema.js';
@@ -27,34 +31,41 @@ const list = (name: string, description: string, items: JsonSchema, bounds: Reco
   schema: { type: 'array', uniqueItems: true, ...bounds, items },
 });
 
+/** The schema no value passes: a parameter the handler refuses whatever it holds. */
+const REFUSED: JsonSchema = { not: {} };
+
+/** What a layer without `and` is told: the filter parameters are ANDed. */
+const ONE_FILTER = ' The data layer evaluates no "and": send one filter entry in one filter parameter at most.';
+
 /** `filter`, the JSON form: its schema is the type's filter grammar (`filterRef`). */
-export function filterParameter(type: ResolvedType, filterRef: JsonSchema, limits: QueryLimits): Parameter {
+export function filterParameter(type: ResolvedType, filterRef: JsonSchema, limits: QueryLimits, capabilities: ResolvedCapabilities): Parameter {
   return {
     name: 'filter',
     in: 'query',
     description:
       `The JSON form of the filter on ${type.name}: an array of entries, or one entry (docs/query-syntax.md). ` +
       `At most ${limits.maxFilterLength} characters, ${limits.maxFilterNodes} nodes and ` +
-      `${limits.maxFilterDepth} levels of and/or/not/any/has (shortcut hops count as levels).`,
+      `${limits.maxFilterDepth} levels of and/or/not/any/has (shortcut hops count as levels).` +
+      (capabilities.nodes.has('and') ? '' : ONE_FILTER),
     content: { 'application/json': { schema: filterRef } },
   };
 }
 
 /**
  * The simple form, `filter[<field>]=<value>` (`eq`), for every filterable field of
- * the type and of the types its filterable relationships reach (`filter[computers__serial]`).
+ * the type and of the types its filterable relationships reach (`filter[computers__serial]`),
+ * where the layer evaluates `eq` on the field's kind (and `any`/`has` on the way).
  */
 export function simpleFilterParameters(
   schema: ResolvedSchema,
   type: ResolvedType,
   limits: QueryLimits,
-  operators: ReadonlySet<Operator> | undefined,
+  capabilities: ResolvedCapabilities,
 ): Parameter[] {
-  if (operators !== undefined && !operators.has('eq')) return [];
   const maxHops = Math.min(limits.maxPathHops, limits.maxFilterDepth, FILTER_DEPTH_CEILING);
   const ends = [
     { prefix: '', target: type },
-    ...filterChains(schema, type, maxHops, operators).map((chain) => ({
+    ...filterChains(schema, type, maxHops, capabilities.nodes).map((chain) => ({
       prefix: `${chain.names.join('__')}__`,
       target: chain.target,
     })),
@@ -62,11 +73,13 @@ export function simpleFilterParameters(
   const parameters: Parameter[] = [];
   for (const { prefix, target } of ends) {
     for (const attribute of [target.id, ...target.attributes.values()]) {
-      if (!attribute.filterable) continue;
+      if (!attribute.filterable || !capabilities.operators[attribute.kind].has('eq')) continue;
       parameters.push({
         name: `filter[${prefix}${attribute.name}]`,
         in: 'query',
-        description: `Simple filter: ${prefix === '' ? '' : `related ${target.name} `}${attribute.name} equals the value.`,
+        description:
+          `Simple filter: ${prefix === '' ? '' : `related ${target.name} `}${attribute.name} equals the value.` +
+          (capabilities.nodes.has('and') ? '' : ONE_FILTER),
         schema: scalarSchema(attribute, limits),
       });
     }
@@ -74,24 +87,49 @@ export function simpleFilterParameters(
   return parameters;
 }
 
-/** `sort`: comma-separated keys, `-` for descending, dotted paths through to-one relationships. */
-export function sortParameter(schema: ResolvedSchema, type: ResolvedType, limits: QueryLimits): Parameter | undefined {
-  const keys = sortKeys(schema, type, limits.maxPathHops);
+/**
+ * `sort`: comma-separated keys, `-` for descending, dotted paths through to-one
+ * relationships (where the layer sorts by them), at most `maxSortKeys` of them and at
+ * most the layer's `sort.maxKeys` besides a last `id`/`-id` key.
+ */
+export function sortParameter(
+  schema: ResolvedSchema,
+  type: ResolvedType,
+  limits: QueryLimits,
+  capabilities: ResolvedCapabilities,
+): Parameter | undefined {
+  const keys = sortKeys(schema, type, capabilities.sortPaths ? limits.maxPathHops : 0);
   if (keys.length === 0) return undefined;
-  return list(
+  const declared = capabilities.maxSortKeys;
+  const bounded = declared < limits.maxSortKeys;
+  const parameter = list(
     'sort',
-    'Sort keys, comma-separated; a leading "-" sorts descending; dotted paths follow to-one relationships. ' +
-      'A field may appear once. The primary key is always the last key.',
+    'Sort keys, comma-separated; a leading "-" sorts descending' +
+      (capabilities.sortPaths ? '; dotted paths follow to-one relationships. ' : '. ') +
+      'A field may appear once. The primary key is always the last key.' +
+      (bounded ? ` The data layer sorts by at most ${declared} key${declared === 1 ? '' : 's'} besides a last id key.` : ''),
     { enum: keys },
     { minItems: 1, maxItems: limits.maxSortKeys },
   );
+  if (!bounded) return parameter;
+  // `declared` keys, or one more when the last is `id`/`-id` (the tie-break every sort ends with).
+  const idKeys = (['asc', 'desc'] as const).map((direction) => sortKeyText({ path: [], field: type.id.name, direction }));
+  const withId: JsonSchema = {
+    minItems: declared + 1,
+    maxItems: declared + 1,
+    prefixItems: Array.from({ length: declared }, () => ({})),
+    items: { enum: idKeys },
+  };
+  return { ...parameter, schema: { ...(parameter['schema'] as object), anyOf: [{ maxItems: declared }, withId] } };
 }
 
 /**
  * `page[size]`, `page[number]`, and the cursors `page[after]` and `page[before]`
- * (base64url, at most `maxCursorLength` characters; docs/query-syntax.md).
+ * (base64url, at most `maxCursorLength` characters; docs/query-syntax.md): only
+ * `page[number]=1` where the layer reads no offset, no cursor where it reads no
+ * keyset window.
  */
-export function pageParameters(limits: QueryLimits): Parameter[] {
+export function pageParameters(limits: QueryLimits, capabilities: ResolvedCapabilities): Parameter[] {
   return [
     {
       name: 'page[size]',
@@ -109,22 +147,33 @@ export function pageParameters(limits: QueryLimits): Parameter[] {
       in: 'query',
       description:
         `The page, from 1; (page[number] − 1) × page[size] is at most ${limits.maxOffset}.` +
-        (limits.pagination === 'cursor' ? ' Refused here: pages go by cursor (page[after], page[before]).' : ''),
-      schema: { type: 'integer', minimum: 1, maximum: limits.maxOffset + 1, default: 1 },
+        (limits.pagination === 'cursor' ? ' Refused here: pages go by cursor (page[after], page[before]).' : '') +
+        (capabilities.offset ? '' : ' The data layer reads the first page only: 1.'),
+      schema: { type: 'integer', minimum: 1, maximum: capabilities.offset ? limits.maxOffset + 1 : 1, default: 1 },
     },
     ...(['after', 'before'] as const).map((bound) => ({
       name: `page[${bound}]`,
       in: 'query',
-      description: `A cursor from meta.page.cursor or a pagination link: the page of rows ${bound} that row, in the order of sort (the Cursor Pagination profile).`,
-      schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$', maxLength: limits.maxCursorLength },
+      description: capabilities.keyset
+        ? `A cursor from meta.page.cursor or a pagination link: the page of rows ${bound} that row, in the order of sort (the Cursor Pagination profile).`
+        : 'Refused: the data layer reads no cursor pages of this type.',
+      schema: capabilities.keyset ? { type: 'string', pattern: '^[A-Za-z0-9_-]+$', maxLength: limits.maxCursorLength } : REFUSED,
     })),
   ];
 }
 
-/** `include`: relationship paths from `from`, up to the include depth limit. */
-export function includeParameter(schema: ResolvedSchema, from: ResolvedType, limits: QueryLimits): Parameter | undefined {
+/** `include`: relationship paths from `from`, up to the include depth limit; refused where the layer reads no includes. */
+export function includeParameter(
+  schema: ResolvedSchema,
+  from: ResolvedType,
+  limits: QueryLimits,
+  capabilities: ResolvedCapabilities,
+): Parameter | undefined {
   const paths = includePaths(schema, from, limits.maxIncludeDepth);
   if (paths.length === 0) return undefined;
+  if (!capabilities.includes) {
+    return { name: 'include', in: 'query', description: 'Refused: the data layer reads no related resources to include.', schema: REFUSED };
+  }
   return list(
     'include',
     `Related resources to include: relationship paths from ${from.name}, comma-separated.`,

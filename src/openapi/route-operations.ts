@@ -16,7 +16,7 @@ const WHY: Record<(typeof ERROR_STATUSES)[number], string> = {
   '400': 'The query is invalid or over a limit; `source.parameter` names the parameter, `meta.pointer` the place in the filter. For a write, the request document is invalid: `source.pointer` points at the fault.',
   '403': 'A write the schema or the scope forbids: a read-only field, a client id the type does not take, a resource outside the scope.',
   '404': 'No resource with this id.',
-  '409': 'A type or id that disagrees with the URL, or an id already taken.',
+  '409': 'A type or id that disagrees with the URL, an id already taken, or a write that conflicts with a constraint of the data store.',
   '413': 'The request body is over `maxBodyBytes`.',
   '406': 'Every JSON:API media type in Accept carries unsupported parameters.',
   '414': 'The query string is over its length limit.',

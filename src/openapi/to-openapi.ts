@@ -1,8 +1,10 @@
 /**
  * `toOpenApi`: the OpenAPI 3.1 document of the handler's API, for every type and
  * every route it serves, built from the resource schema, the limits and the data
- * layer's operators. Docs: docs/openapi.md.
+ * layer's operators and capabilities. Docs: docs/openapi.md.
  */
+import { OPERATORS } from '../ast/operators.js';
+import { resolveCapabilities, type Declaring, type ResolvedCapabilities } from '../layers/capabilities.js';
 import { resolveLimits, type QueryLimits } from '../limits.js';
 import { resolveSchema, type ResolvedRelationship, type ResolvedSchema, type ResolvedType } from '../schema/resolved-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
@@ -75,7 +77,7 @@ export interface OpenApiDescription {
   readonly securitySchemes?: { readonly [name: string]: { readonly type: string; readonly [member: string]: unknown } };
 }
 
-/** Options of `toOpenApi`: the handler's `limits` and data layer `operators`, and the document's own details. */
+/** Options of `toOpenApi`: the handler's `limits` and data layer `operators` and `capabilities`, and the document's own details. */
 export interface OpenApiOptions extends FilterSchemaOptions, OpenApiDescription {
   /** `info.title` (`info.title` wins). Default `'JSON:API'`. */
   readonly title?: string;
@@ -128,9 +130,11 @@ export function toOpenApi(schema: ResourceSchema, options: OpenApiOptions = {}):
   const resolved = resolveSchema(schema);
   const schemas = new Map<string, JsonSchema>();
   const parameters = new Map<string, Parameter>();
+  const declaring: Declaring = { operators: options.operators ?? new Set(OPERATORS), capabilities: options.capabilities };
   const build: Build = {
     resolved,
     options,
+    capabilitiesOf: (type) => resolveCapabilities(declaring, type),
     schemas,
     sink: { schemas, ref: (name) => ({ $ref: schemaRef(name) }) },
     variant: variants(),
@@ -190,6 +194,8 @@ interface Build {
   /** Tells apart components built under different limits (see `variants`). */
   readonly variant: (category: string, key: string) => string;
   readonly limitsOf: (type: string) => QueryLimits;
+  /** What the data layer reads of a type, as the handler checks it. */
+  readonly capabilitiesOf: (type: string) => ResolvedCapabilities;
   /** A `$ref` to the named parameter component, built on first use; none when `make` gives none. */
   readonly parameter: (name: string, make: () => Parameter | undefined) => JsonSchema[];
 }
@@ -198,11 +204,14 @@ function schemaRef(name: string): string {
   return `#/components/schemas/${name}`;
 }
 
-/** Per type: the filter grammar under its limits, its documents, its relationship documents. */
-function addTypeSchemas({ resolved, options, schemas, sink, variant, limitsOf }: Build): void {
+/** Per type: the filter grammar under its limits and capabilities, its documents, its relationship documents. */
+function addTypeSchemas({ resolved, schemas, sink, variant, limitsOf, capabilitiesOf }: Build): void {
   for (const type of resolved.types.values()) {
     const limits = limitsOf(type.name);
+    const capabilities = capabilitiesOf(type.name);
     const filterKey = JSON.stringify([
+      [...capabilities.nodes],
+      Object.entries(capabilities.operators).map(([kind, operators]) => [kind, ...operators]),
       limits.maxPathHops,
       limits.maxFilterNodes,
       limits.maxListItems,
@@ -212,7 +221,7 @@ function addTypeSchemas({ resolved, options, schemas, sink, variant, limitsOf }:
     ]);
     schemas.set(
       `${type.name}.filter`,
-      addFilterSchema(resolved, type, limits, options.operators, { defs: schemas, ref: schemaRef }, variant('filter', filterKey), false),
+      addFilterSchema(resolved, type, limits, capabilities, { defs: schemas, ref: schemaRef }, variant('filter', filterKey), false),
     );
     addDocumentSchemas(type, includableTypes(resolved, type, limits.maxIncludeDepth), sink);
     for (const relationship of type.relationships.values()) {
@@ -233,7 +242,7 @@ function routePaths(build: Build): Record<string, Record<string, unknown>> {
       name: `${type.name}.collection`,
       tag: type.name,
       summary: `List ${type.name} resources`,
-      description: pagingDescription(limitsOf(type.name)),
+      description: pagingDescription(limitsOf(type.name), build.capabilitiesOf(type.name)),
       parameters: [...toManyParameters(build, type), ...includeParameters(build, type, type), ...fields],
       document: `${type.name}.document.list`,
       identified: false,
@@ -253,7 +262,7 @@ function routePaths(build: Build): Record<string, Record<string, unknown>> {
         name: `${type.name}.related.${relationship.name}`,
         tag: type.name,
         summary: `Read the ${describe(relationship)} of a ${type.name}`,
-        ...(relationship.toMany ? { description: pagingDescription(limitsOf(target.name)) } : {}),
+        ...(relationship.toMany ? { description: pagingDescription(limitsOf(target.name), build.capabilitiesOf(target.name)) } : {}),
         parameters: [...id, ...reads, ...includeParameters(build, target, target), ...fields],
         document: `${target.name}.document.${relationship.toMany ? 'list' : 'optional'}`,
         identified: true,
@@ -262,7 +271,7 @@ function routePaths(build: Build): Record<string, Record<string, unknown>> {
         name: `${type.name}.relationship.${relationship.name}`,
         tag: type.name,
         summary: `Read the linkage of the ${describe(relationship)} of a ${type.name}`,
-        ...(relationship.toMany ? { description: pagingDescription(limitsOf(target.name)) } : {}),
+        ...(relationship.toMany ? { description: pagingDescription(limitsOf(target.name), build.capabilitiesOf(target.name)) } : {}),
         parameters: [...id, ...reads, ...includeParameters(build, type, target), ...fields],
         document: relationshipDocumentName(type.name, relationship.name),
         identified: true,
@@ -272,32 +281,39 @@ function routePaths(build: Build): Record<string, Record<string, unknown>> {
   return paths;
 }
 
-/** `include` from `from`, under the limits of the type the route reads. */
+/** `include` from `from`, under the limits and capabilities of the type the route reads. */
 function includeParameters(build: Build, from: ResolvedType, primary: ResolvedType): JsonSchema[] {
   const limits = build.limitsOf(primary.name);
-  const suffix = build.variant(`include.${from.name}`, JSON.stringify([limits.maxIncludeDepth, limits.maxIncludePaths]));
-  return build.parameter(`${from.name}.include${suffix}`, () => includeParameter(build.resolved, from, limits));
+  const capabilities = build.capabilitiesOf(primary.name);
+  const key = JSON.stringify([limits.maxIncludeDepth, limits.maxIncludePaths, capabilities.includes]);
+  const suffix = build.variant(`include.${from.name}`, key);
+  return build.parameter(`${from.name}.include${suffix}`, () => includeParameter(build.resolved, from, limits, capabilities));
 }
 
 /** `filter`, the simple filters, `sort` and `page` of a to-many read of `primary`. */
 function toManyParameters(build: Build, primary: ResolvedType): JsonSchema[] {
-  const { resolved, sink, options } = build;
+  const { resolved, sink } = build;
   const limits = build.limitsOf(primary.name);
+  const capabilities = build.capabilitiesOf(primary.name);
   const name = primary.name;
   return [
-    ...build.parameter(`${name}.filter`, () => filterParameter(primary, sink.ref(`${name}.filter`), limits)),
-    ...simpleFilterParameters(resolved, primary, limits, options.operators).flatMap((simple) =>
+    ...build.parameter(`${name}.filter`, () => filterParameter(primary, sink.ref(`${name}.filter`), limits, capabilities)),
+    ...simpleFilterParameters(resolved, primary, limits, capabilities).flatMap((simple) =>
       build.parameter(`${name}.filter.simple.${String(simple['name']).slice('filter['.length, -1)}`, () => simple),
     ),
-    ...build.parameter(`${name}.sort`, () => sortParameter(resolved, primary, limits)),
-    ...pageParameters(limits).flatMap((page) =>
+    ...build.parameter(`${name}.sort`, () => sortParameter(resolved, primary, limits, capabilities)),
+    ...pageParameters(limits, capabilities).flatMap((page) =>
       build.parameter(`${name}.page.${String(page['name']).slice('page['.length, -1)}`, () => page),
     ),
   ];
 }
 
 /** How a paged list is paged, and how a client asks for cursor pages. */
-function pagingDescription(limits: QueryLimits): string {
+function pagingDescription(limits: QueryLimits, capabilities: ResolvedCapabilities): string {
+  if (!capabilities.keyset) {
+    const first = capabilities.offset ? '' : ' Only the first page (`page[number]=1`): the data layer reads no offset.';
+    return `Paged by number (\`page[number]\`): the data layer reads no cursor pages of this type (\`page[after]\`/\`page[before]\` are refused).${first}`;
+  }
   const cursorPages = `\`page[after]\`/\`page[before]\` (cursors from \`meta.page.cursor\`, or \`links.next\`/\`links.prev\`) select a cursor page (the Cursor Pagination profile, ${CURSOR_PROFILE})`;
   return limits.pagination === 'cursor'
     ? `Paged by cursor: without a cursor, the first page of a cursor walk; ${cursorPages}. \`page[number]\` is refused.`

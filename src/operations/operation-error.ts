@@ -9,9 +9,11 @@
  * (or is outside the scope); `related_not_found`, a resource a relationship names
  * does not exist (or is outside the scope); `duplicate_id`, a create's client id is
  * taken; `out_of_scope`, a resource it creates or changes would be outside the scope
- * after the list.
+ * after the list; `conflict`, it breaks a constraint of the store the operation does
+ * not model (a NOT NULL or CHECK constraint of the store's own, a row outside the
+ * mapping still referencing a resource being deleted).
  */
-export type OperationFaultReason = 'not_found' | 'related_not_found' | 'duplicate_id' | 'out_of_scope';
+export type OperationFaultReason = 'not_found' | 'related_not_found' | 'duplicate_id' | 'out_of_scope' | 'conflict';
 
 /** Where in the operation the fault is: a relationship, and the index of a member of a to-many one. */
 export interface OperationFaultPlace {

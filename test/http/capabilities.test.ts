@@ -4,9 +4,9 @@
  * declaration that is not one fails at start-up.
  */
 import { describe, expect, it } from 'vitest';
-import { createHandler } from '../../src/http/index.js';
+import { createHandler, ScopeError } from '../../src/http/index.js';
 import type { DataLayer } from '../../src/layers/data-layer.js';
-import { withFallback } from '../../src/layers/memory/index.js';
+import { createMemoryLayer, withFallback } from '../../src/layers/memory/index.js';
 import { conformanceData } from '../../src/testing/conformance/conformance-data.js';
 import { conformanceSchema } from '../../src/testing/conformance/conformance-schema.js';
 import { createMapLayer } from '../helpers/map-layer.js';
@@ -190,6 +190,37 @@ describe('scope filters', () => {
     expect(() => createHandler({ schema: conformanceSchema, dataLayer: lone, scope: { author: [{ name: 'status', op: 'eq', val: 'live' }] } })).toThrow(
       /node "and"/,
     );
+  });
+
+  describe('a scope nested in another type\'s relationship filter', () => {
+    const bookScope = [{ or: [{ name: 'title', op: 'eq', val: 'Go Fast' }, { name: 'title', op: 'eq', val: 'Rust' }] }];
+    /** Books read in full; authors evaluate `and` and `any`, not `or`. */
+    const memory = createMemoryLayer(conformanceSchema, conformanceData);
+    const mixed: DataLayer = { ...memory, capabilities: (type) => (type === 'author' ? { filter: { nodes: ['and', 'any', 'has'] } } : {}) };
+
+    it('is checked under the capabilities of the type read, at start-up', () => {
+      expect(() => createHandler({ schema: conformanceSchema, dataLayer: mixed, scope: { book: bookScope } })).toThrow(ScopeError);
+      expect(() => createHandler({ schema: conformanceSchema, dataLayer: mixed, scope: { book: bookScope } })).toThrow(
+        /book.*A filter on "author" may reach "book".*does not evaluate node "or" on reads of "author"/,
+      );
+    });
+
+    it('is not checked where no filter can reach it (the layer follows no relationship)', () => {
+      const noAny: DataLayer = { ...memory, capabilities: (type) => (type === 'author' ? { filter: { nodes: ['and'] } } : {}) };
+      expect(() => createHandler({ schema: conformanceSchema, dataLayer: noAny, scope: { book: bookScope } })).not.toThrow();
+    });
+
+    it('serves through withFallback, narrowing the nested filter', async () => {
+      const served = exampleHandler({ schema: conformanceSchema, dataLayer: withFallback(conformanceSchema, mixed), scope: { book: bookScope } });
+      const plain = exampleHandler({ schema: conformanceSchema, dataLayer: memory });
+      const query = 'filter[books__title]=Go%20Fast';
+      const { status, document } = await served.get('/authors', query);
+      expect(status).toBe(200);
+      expect(document).toEqual((await plain.get('/authors', query)).document);
+      const outside = await served.get('/authors', 'filter[books__title]=Rust%20in%20Action');
+      expect(((await plain.get('/authors', 'filter[books__title]=Rust%20in%20Action')).document as { data: unknown[] }).data).toHaveLength(1);
+      expect((outside.document as { data: unknown[] }).data).toEqual([]);
+    });
   });
 
   it('within the declaration, the scope narrows every read', async () => {

@@ -79,6 +79,22 @@ describe('redocly lint (recommended rules) on the example document', () => {
     expect(summary(report)).toEqual([]);
   }, READY_TIMEOUT_MS);
 
+  it('finds nothing in the document of a layer that declares less (refused parameters, bounded sorts)', async () => {
+    const report = await lint({
+      info: { title: 'People', version: '1.0.0', license: LICENSE },
+      operators,
+      capabilities: {
+        filter: { nodes: ['and'], operators: { string: ['eq'], number: ['eq'], date: ['eq'], boolean: ['eq'] } },
+        sort: { maxKeys: 1, paths: false },
+        paging: { offset: false, keyset: false },
+        includes: false,
+      },
+      documentPath: '/openapi.json',
+    });
+    expect(summary(report)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  }, READY_TIMEOUT_MS);
+
   it('only asks for the license the defaults cannot know', async () => {
     const report = await lint({ documentPath: '/openapi.json' });
     expect(summary(report)).toEqual(['warn info-license #/info: Info object should contain `license` field.']);

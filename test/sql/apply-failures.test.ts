@@ -1,17 +1,18 @@
 /**
  * The SQL layer's `apply` when the database refuses: a unique constraint is a
  * `duplicate_id` refusal of the operation that broke it; a constraint the operation
- * AST has no refusal for (a foreign key from a table outside the mapping) is a
- * `DataLayerError`; every driver's constraint errors are recognised by code; two
+ * AST does not model (a CHECK of the database's own, a foreign key from a table
+ * outside the mapping) is a `conflict` refusal of the operation; every driver's constraint errors are recognised by code; two
  * lists racing for one client id give one create and one `duplicate_id`, concurrent
  * creates distinct generated ids; an aborted request applies nothing. Every refused
  * list leaves the state unchanged.
  */
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataLayerError, type WriteRequest } from '../../src/layers/data-layer.js';
+import type { WriteRequest } from '../../src/layers/data-layer.js';
 import type { SqlDialectName } from '../../src/layers/sql/index.js';
 import { violatedConstraint } from '../../src/layers/sql/constraint-violation.js';
+import { createHandler } from '../../src/http/index.js';
 import { isOperationError } from '../../src/operations/operation-error.js';
 import { createOperation, deleteOperation, idRef, updateOperation } from '../../src/operations/operation-factories.js';
 import { availableEngines, type EngineInstance, skippedEngines } from '../helpers/engines.js';
@@ -29,6 +30,22 @@ async function addConstraints(db: Kysely<any>, dialect: SqlDialectName): Promise
   if (dialect === 'sqlite') await sql`pragma foreign_keys = on`.execute(db);
   await sql`create table person_note (person_id ${personId} not null references person (id), body text check (body <> ''))`.execute(db);
   await sql`insert into person_note (person_id, body) values ('2', 'note')`.execute(db);
+  await addStampCheck(db, dialect);
+}
+
+/** A CHECK the schema does not say: a stamp's `at` is never 'never'. SQLite adds one by rebuilding the table. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function addStampCheck(db: Kysely<any>, dialect: SqlDialectName): Promise<void> {
+  if (dialect !== 'sqlite') {
+    await sql`alter table stamp add constraint stamp_at_check check (${sql.ref('at')} is null or ${sql.ref('at')} <> 'never')`.execute(db);
+    return;
+  }
+  const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'stamp'`.execute(db);
+  const ddl = (rows[0]?.sql ?? '').replace(/^create table "stamp"/i, 'create table "stamp_checked"').replace(/\)\s*$/, `, check ("at" is null or "at" <> 'never'))`);
+  await sql.raw(ddl).execute(db);
+  await sql`insert into stamp_checked select * from stamp`.execute(db);
+  await sql`drop table stamp`.execute(db);
+  await sql`alter table stamp_checked rename to stamp`.execute(db);
 }
 
 for (const { name, reason } of skippedEngines()) {
@@ -70,12 +87,49 @@ describe.each(engines.map((engine) => [engine.name, engine] as const))('apply fa
     expect(await state()).toEqual(before);
   });
 
-  it('fails with a DataLayerError, not a refusal, when a row outside the mapping still references a deleted one', async () => {
+  it('refuses a delete that a row outside the mapping still references as a conflict of its operation, changing nothing', async () => {
     const before = await state();
     const error = await failure({ operations: [updateOperation(idRef('tag', 5), { attributes: { label: 'x' }, relationships: {} }), deleteOperation(idRef('person', '2'))] });
-    expect(error).toBeInstanceOf(DataLayerError);
-    expect((error as DataLayerError).reason).toBe('internal');
+    expect(isOperationError(error)).toBe(true);
+    expect(error).toMatchObject({ reason: 'conflict', operation: 1 });
     expect(await state()).toEqual(before);
+  });
+
+  it("refuses a write that breaks a CHECK of the database's own as a conflict of its operation, changing nothing", async () => {
+    const stamps = async (): Promise<unknown> =>
+      (await instance.layer.read({ type: 'stamp', filter: null, sort: [{ path: [], field: 'id', direction: 'asc' }], offset: 0, limit: null }, context)).rows;
+    const { ids } = await instance.layer.apply({ operations: [createOperation('stamp', { attributes: { at: 'now' }, relationships: {} })] }, context);
+    const before = await stamps();
+    const create = createOperation('stamp', { attributes: { at: 'never' }, relationships: {} });
+    const update = updateOperation(idRef('stamp', ids[0] as number), { attributes: { at: 'never' }, relationships: {} });
+    const fine = createOperation('stamp', { attributes: { at: 'later' }, relationships: {} });
+    expect(await failure({ operations: [fine, create] })).toMatchObject({ name: 'OperationError', reason: 'conflict', operation: 1 });
+    expect(await failure({ operations: [update, fine] })).toMatchObject({ name: 'OperationError', reason: 'conflict', operation: 0 });
+    expect(await stamps()).toEqual(before);
+  });
+
+  it('answers a conflict through the handler as a 409 pointing at the operation, without the driver text', async () => {
+    const handle = createHandler({ schema: twinSchema, dataLayer: instance.layer, writable: true });
+    const atomic = 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"';
+    const body = JSON.stringify({
+      'atomic:operations': [
+        { op: 'add', data: { type: 'stamp', attributes: { at: 'fine' } } },
+        { op: 'add', data: { type: 'stamp', attributes: { at: 'never' } } },
+      ],
+    });
+    const response = await handle({ method: 'POST', path: '/operations', query: '', headers: { 'content-type': atomic, accept: atomic }, body });
+    expect(response.status).toBe(409);
+    const { errors } = JSON.parse(response.body) as { errors: Record<string, unknown>[] };
+    expect(errors).toEqual([expect.objectContaining({ status: '409', code: 'conflict', source: { pointer: '/atomic:operations/1' } })]);
+    expect(response.body).not.toMatch(/check|constraint failed|stamp_at/i);
+    const single = await handle({
+      method: 'DELETE',
+      path: '/persons/2',
+      query: '',
+      headers: { accept: 'application/vnd.api+json' },
+    });
+    expect(single.status).toBe(409);
+    expect((JSON.parse(single.body) as { errors: Record<string, unknown>[] }).errors).toEqual([expect.objectContaining({ code: 'conflict' })]);
   });
 
   it('recognises every constraint error of the driver by its code', async () => {

@@ -120,6 +120,8 @@ class WriteList {
       if (violated === 'foreign_key' && operation.kind !== 'delete') {
         throw new OperationError('related_not_found', index, this.writing === undefined ? {} : { relationship: this.writing });
       }
+      // A constraint the operation does not model: the store's own NOT NULL or CHECK, a row outside the mapping referencing a deleted one.
+      if (violated !== undefined) throw new OperationError('conflict', index);
       throw error;
     }
   }
