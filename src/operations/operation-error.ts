@@ -9,9 +9,10 @@
  * (or is outside the scope); `related_not_found`, a resource a relationship names
  * does not exist (or is outside the scope); `duplicate_id`, a create's client id is
  * taken; `out_of_scope`, a resource it creates or changes would be outside the scope
- * after the list.
+ * after the list; `precondition_failed`, the resource's version is not one of the
+ * operation's `ifMatch`.
  */
-export type OperationFaultReason = 'not_found' | 'related_not_found' | 'duplicate_id' | 'out_of_scope';
+export type OperationFaultReason = 'not_found' | 'related_not_found' | 'duplicate_id' | 'out_of_scope' | 'precondition_failed';
 
 /** Where in the operation the fault is: a relationship, and the index of a member of a to-many one. */
 export interface OperationFaultPlace {
