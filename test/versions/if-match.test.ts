@@ -3,18 +3,26 @@
  * "Versions"): the tag of a versioned resource on its `GET` and on write responses,
  * a stale or foreign tag refused with 412 and nothing changed, `*`, weak and malformed
  * tags, the 428 of a type that requires `If-Match`, relationship routes, creates and
- * Atomic Operations.
+ * Atomic Operations; every response as the handler's OpenAPI document describes it.
  */
 import { describe, expect, it } from 'vitest';
-import { createHandler, type HandlerRequest } from '../../src/http/index.js';
+import { createHandler, type Handler, type HandlerOptions, type HandlerRequest } from '../../src/http/index.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
+import { checkOpenApiResponse } from '../helpers/openapi-check.js';
 import { versionedData, versionedSchema } from './versioned-schema.js';
 
 const MEDIA_TYPE = 'application/vnd.api+json';
 const ATOMIC_TYPE = `${MEDIA_TYPE}; ext="https://jsonapi.org/ext/atomic"`;
 
 function server() {
-  const handle = createHandler({ schema: versionedSchema, dataLayer: createMemoryLayer(versionedSchema, versionedData), writable: true });
+  const settings: HandlerOptions = { schema: versionedSchema, dataLayer: createMemoryLayer(versionedSchema, versionedData), writable: true };
+  const created = createHandler(settings);
+  // Every answer, 412 and 428 included, is held to the handler's own OpenAPI document.
+  const handle: Handler = async (request) => {
+    const response = await created(request);
+    checkOpenApiResponse(settings, request, response);
+    return response;
+  };
   const send = async (method: string, path: string, headers: Record<string, string> = {}, body?: unknown, query = '') => {
     const request: HandlerRequest = {
       method,
