@@ -79,6 +79,8 @@ export const ERROR_CODES = {
   related_not_found: { status: 404, title: 'Related resource not found' },
   out_of_scope: { status: 403, title: 'Write outside the scope' },
   conflict: { status: 409, title: 'Conflict with the data store' },
+  precondition_failed: { status: 412, title: 'Precondition failed' },
+  precondition_required: { status: 428, title: 'Precondition required' },
   // routes and responses
   malformed_request: { status: 400, title: 'Malformed request' },
   request_header_too_large: { status: 431, title: 'Request header fields too large' },

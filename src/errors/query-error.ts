@@ -22,9 +22,9 @@ export interface JsonApiError {
   /**
    * Where the fault is: `parameter`, the query parameter exactly as sent (`page[size]`,
    * `fields[person]`); `pointer`, a JSON pointer into the request document of a write
-   * (`/data/attributes/serial`).
+   * (`/data/attributes/serial`); `header`, the request header at fault (`If-Match`).
    */
-  readonly source?: { readonly parameter?: string; readonly pointer?: string };
+  readonly source?: { readonly parameter?: string; readonly pointer?: string; readonly header?: string };
   /** `type`: a URI naming the kind of error, when a profile defines one (docs/errors.md). */
   readonly links?: { readonly type: string };
   readonly meta?: {
@@ -45,6 +45,8 @@ export interface ErrorInit {
   readonly pointer?: string;
   /** A JSON pointer into the request document of a write (`source.pointer`). */
   readonly sourcePointer?: string;
+  /** The request header at fault (`source.header`, JSON:API 1.1). */
+  readonly sourceHeader?: string;
   readonly limit?: number;
   /** A URI naming the kind of error (a profile's error type), written as `links.type`. */
   readonly type?: string;
@@ -58,7 +60,7 @@ export interface ErrorInit {
  * @example
  * jsonApiError({ code: 'invalid_sort', detail: 'Empty sort key', parameter: 'sort' });
  */
-export function jsonApiError({ code, detail, parameter, pointer, sourcePointer, limit, type, meta: more }: ErrorInit): JsonApiError {
+export function jsonApiError({ code, detail, parameter, pointer, sourcePointer, sourceHeader, limit, type, meta: more }: ErrorInit): JsonApiError {
   const { status, title } = ERROR_CODES[code];
   const meta = {
     ...(pointer === undefined ? {} : { pointer }),
@@ -72,6 +74,7 @@ export function jsonApiError({ code, detail, parameter, pointer, sourcePointer, 
     detail,
     ...(parameter === undefined ? {} : { source: { parameter } }),
     ...(sourcePointer === undefined ? {} : { source: { pointer: sourcePointer } }),
+    ...(sourceHeader === undefined ? {} : { source: { header: sourceHeader } }),
     ...(type === undefined ? {} : { links: { type } }),
     ...(Object.keys(meta).length === 0 ? {} : { meta }),
   };

@@ -15,15 +15,18 @@ import {
   executeRelationship,
   pathId,
   type ExecuteOptions,
+  type Execution,
+  type Resource,
 } from '../execute/index.js';
 import { resolveCapabilities, type ResolvedCapabilities } from '../layers/capabilities.js';
 import type { DataLayer } from '../layers/data-layer.js';
+import { entityTag } from './entity-tag.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
 import { CURSOR_PROFILE, isCursorProfile } from '../paging/cursor-profile.js';
 import { parseQuery } from '../parse/parse-query.js';
 import { checkLimits, TRUSTED_LIMITS } from '../rules/limit-rules.js';
 import { queryTooLong, utf8Length } from '../rules/query-length.js';
-import { resolveSchema, type ResolvedSchema } from '../schema/resolved-schema.js';
+import { resolveSchema, type ResolvedSchema, type ResolvedType } from '../schema/resolved-schema.js';
 import { ATOMIC_EXTENSION } from '../write/parse-atomic-document.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import {
@@ -210,8 +213,8 @@ export function createHandler(options: HandlerOptions): Handler {
       ...(request.signal === undefined ? {} : { signal: request.signal }),
       ...(options.includeRequiresFields === undefined ? {} : { includeRequiresFields: options.includeRequiresFields }),
     };
-    const { body, profile } = await respond(route, ast, execute, request, serializer, limits);
-    return { status: 200, headers: headers(profile), body };
+    const { body, profile, etag } = await respond(route, ast, execute, request, serializer, limits);
+    return { status: 200, headers: etag === undefined ? headers(profile) : { ...headers(profile), etag }, body };
   };
 
   const handle: Handler = async (request) => {
@@ -354,7 +357,7 @@ async function respond(
   request: HandlerRequest,
   serializer: SerializerOptions,
   limits: QueryLimits,
-): Promise<{ readonly body: string; readonly profile: boolean }> {
+): Promise<{ readonly body: string; readonly profile: boolean; readonly etag?: string }> {
   switch (route.kind) {
     case 'collection': {
       const result = await executeCollection(ast, execute);
@@ -363,7 +366,8 @@ async function respond(
     case 'resource': {
       const result = await executeOne(ast, route.id, execute);
       if (result === null) throw new QueryError([notFound(route.type.name, route.id, limits)]);
-      return { body: serializeResourceDocument(ast, result, request, serializer), profile: false };
+      const etag = entityTagOf(route.type, result.data);
+      return { body: serializeResourceDocument(ast, result, request, serializer), profile: false, ...(etag === undefined ? {} : { etag }) };
     }
     case 'related': {
       const owner = { type: route.type.name, id: route.id, relationship: route.relationship.name };
@@ -378,6 +382,18 @@ async function respond(
       return { body: serializeRelationshipDocument(ast, result, owner, request, serializer), profile: result.cursorPage !== undefined };
     }
   }
+}
+
+/** The `ETag` of a resource of a versioned type (docs/writes.md, "Versions"); `undefined` without a version. */
+function entityTagOf(type: ResolvedType, data: Execution['data']): string | undefined {
+  if (type.version === undefined || data === null || isList(data)) return undefined;
+  const { row } = data;
+  const version = row[type.version];
+  return typeof version === 'number' ? entityTag(type.name, row.id, version) : undefined;
+}
+
+function isList(data: Resource | readonly Resource[]): data is readonly Resource[] {
+  return Array.isArray(data);
 }
 
 function failure(init: ErrorInit): HandlerResponse {

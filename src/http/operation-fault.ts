@@ -19,6 +19,8 @@ export function faultError(error: OperationError, parsed: ParsedWrite): JsonApiE
   switch (error.reason) {
     case 'not_found':
       return at({ code: 'not_found', detail: `No ${type} with this id.` }, source.ref);
+    case 'precondition_failed':
+      return at({ code: 'precondition_failed', detail: `The ${type} has changed since the version in If-Match.`, sourceHeader: 'If-Match' }, undefined);
     case 'duplicate_id':
       return at({ code: 'duplicate_id', detail: `A ${type} with this id exists.` }, `${source.pointer}/data/id`);
     case 'out_of_scope':

@@ -8,7 +8,7 @@
 import { QueryError } from '../errors/query-error.js';
 import type { Id, LayerContext, WriteRequest, WriteResult } from '../layers/data-layer.js';
 import type { QueryLimits } from '../limits.js';
-import { isOperationError } from '../operations/operation-error.js';
+import { isOperationError, OperationError } from '../operations/operation-error.js';
 import type { Operation } from '../operations/operation-node.js';
 import { parseAtomicDocument, ATOMIC_EXTENSION } from '../write/parse-atomic-document.js';
 import { parseRouteDocument, type WriteTarget } from '../write/parse-route-document.js';
@@ -21,6 +21,7 @@ import { faultError, typeOf } from './operation-fault.js';
 import { bodyText, checkContentType } from './request-body.js';
 import type { Route } from './routes.js';
 import type { Scope } from './scope.js';
+import { checkBatchPrecondition, withPrecondition } from './write-precondition.js';
 
 /** The path of Atomic Operations requests. */
 export const OPERATIONS_PATH = '/operations';
@@ -51,14 +52,18 @@ export interface Writer {
 
 /** The write routes over a layer that applies lists of operations. */
 export function createWriter(config: WriterConfig): Writer {
-  const apply = async (request: HandlerRequest, parsed: ParsedWrite): Promise<readonly (Id | null)[]> => {
+  /** Applies the list; `guarded`: the request carried `If-Match`, so a target that is gone fails the precondition (412). */
+  const apply = async (request: HandlerRequest, parsed: ParsedWrite, guarded = false): Promise<readonly (Id | null)[]> => {
     const scope = await config.scopeOf(request);
     const write: WriteRequest = { operations: parsed.operations, ...(scope === undefined ? {} : { scope: (type) => scope.of(type) }) };
     try {
       const { ids } = await config.apply(write, { signal: request.signal ?? new AbortController().signal });
       return ids;
     } catch (error) {
-      if (isOperationError(error)) throw new QueryError([faultError(error, parsed)]);
+      if (isOperationError(error)) {
+        const gone = guarded && error.reason === 'not_found';
+        throw new QueryError([faultError(gone ? new OperationError('precondition_failed', error.operation) : error, parsed)]);
+      }
       throw error;
     }
   };
@@ -71,8 +76,8 @@ export function createWriter(config: WriterConfig): Writer {
       const limits = config.limitsOf(route.type.name);
       const body = target.kind === 'delete' ? undefined : await bodyText(request, limits.maxBodyBytes);
       if (target.kind === 'create' || target.kind === 'update') config.checkQuery(request, route.type.name);
-      const parsed = parseRouteDocument(body, target, config.parse);
-      const [id] = await apply(request, parsed);
+      const { parsed, guarded } = withPrecondition(request, parseRouteDocument(body, target, config.parse), config.schema);
+      const [id] = await apply(request, parsed, guarded);
       if (target.kind !== 'create' && target.kind !== 'update') return { status: 204, headers: {}, body: '' };
       const path = pathOf(route.type.name, id as Id);
       const read = await config.read(request, path, request.query);
@@ -85,6 +90,7 @@ export function createWriter(config: WriterConfig): Writer {
       checkContentType(request, true);
       const limits = config.limitsOf('');
       const parsed = parseAtomicDocument(await bodyText(request, limits.maxBodyBytes), config.parse);
+      checkBatchPrecondition(request, parsed, config.schema);
       const ids = await apply(request, parsed);
       const results = await Promise.all(
         parsed.operations.map(async (operation, index) => {

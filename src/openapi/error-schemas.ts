@@ -39,6 +39,12 @@ export function addErrorSchemas(sink: ComponentSink): void {
           required: ['pointer'],
           additionalProperties: false,
         },
+        {
+          type: 'object',
+          properties: { header: { type: 'string', description: 'The request header at fault (`If-Match`).' } },
+          required: ['header'],
+          additionalProperties: false,
+        },
       ]),
       links: {
         type: 'object',

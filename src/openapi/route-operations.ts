@@ -9,7 +9,7 @@ import type { ComponentSink } from './resource-schemas.js';
 
 /** The JSON:API media type of every request and response document. */
 const MEDIA_TYPE = 'application/vnd.api+json';
-const ERROR_STATUSES = ['400', '403', '404', '406', '409', '413', '414', '415', '500', '503'] as const;
+const ERROR_STATUSES = ['400', '403', '404', '406', '409', '412', '413', '414', '415', '428', '500', '503'] as const;
 /** The error statuses of a read; the others are those of writes (write-operations.ts). */
 const READ_STATUSES: readonly string[] = ['400', '404', '406', '414', '415', '500', '503'];
 const WHY: Record<(typeof ERROR_STATUSES)[number], string> = {
@@ -17,7 +17,9 @@ const WHY: Record<(typeof ERROR_STATUSES)[number], string> = {
   '403': 'A write the schema or the scope forbids: a read-only field, a client id the type does not take, a resource outside the scope.',
   '404': 'No resource with this id.',
   '409': 'A type or id that disagrees with the URL, an id already taken, or a write that conflicts with a constraint of the data store.',
+  '412': '`If-Match` names no current version of the resource: nothing was written.',
   '413': 'The request body is over `maxBodyBytes`.',
+  '428': 'A write of a type that requires `If-Match` came without it.',
   '406': 'Every JSON:API media type in Accept carries unsupported parameters.',
   '414': 'The query string is over its length limit.',
   '415': 'The JSON:API Content-Type carries unsupported parameters.',
@@ -36,6 +38,8 @@ interface Route {
   readonly document: string;
   /** Has an `{id}`: may answer 404. */
   readonly identified: boolean;
+  /** Answers with the `ETag` of a versioned resource. */
+  readonly tagged?: boolean;
 }
 
 /** GET and HEAD of one route. */
@@ -53,6 +57,7 @@ export function operations(route: Route): Record<string, unknown> {
       responses: {
         '200': {
           description: 'The JSON:API document.',
+          ...(route.tagged === true ? { headers: { ETag: { description: 'The entity tag of the resource\'s version.', schema: { type: 'string' } } } } : {}),
           content: { [MEDIA_TYPE]: { schema: { $ref: `#/components/schemas/${route.document}` } } },
         },
         ...errors((status) => `Error${status}`),

@@ -254,6 +254,7 @@ function routePaths(build: Build): Record<string, Record<string, unknown>> {
       parameters: [...id, ...includeParameters(build, type, type), ...fields],
       document: `${type.name}.document.one`,
       identified: true,
+      tagged: type.version !== undefined,
     });
     for (const relationship of type.relationships.values()) {
       const target = resolved.types.get(relationship.target) as ResolvedType;

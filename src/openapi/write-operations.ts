@@ -12,8 +12,9 @@ import { resourceName, type ComponentSink } from './resource-schemas.js';
 
 const MEDIA_TYPE = 'application/vnd.api+json';
 /** Where a write may fail, beyond 500 and 503. */
-const WRITE_ERRORS = ['400', '403', '404', '406', '409', '413', '415', '500', '503'] as const;
-const DELETE_ERRORS = ['404', '406', '500', '503'] as const;
+const WRITE_ERRORS = ['400', '403', '404', '406', '409', '412', '413', '415', '500', '503'] as const;
+const DELETE_ERRORS = ['404', '406', '412', '500', '503'] as const;
+const ETAG = { ETag: { description: 'The entity tag of the resource\'s version (a versioned type).', schema: { type: 'string' } } };
 
 /** What the write operations need of the document under construction. */
 export interface WriteBuild {
@@ -34,6 +35,8 @@ export function addWriteOperations(paths: Record<string, Record<string, unknown>
   const writable = [...resolved.types.values()].filter((type) => !type.readOnly);
   for (const type of writable) {
     const id = build.idParameter(type);
+    const guarded = [...id, ...ifMatchParameter(type)];
+    const tagged = type.version === undefined ? {} : ETAG;
     const document = sink.ref(`${type.name}.document.one`);
     sink.schemas.set(`${type.name}.request.create`, requestDocument(resourceRequest(type, build, 'create')));
     sink.schemas.set(`${type.name}.request.update`, requestDocument(resourceRequest(type, build, 'update')));
@@ -41,22 +44,27 @@ export function addWriteOperations(paths: Record<string, Record<string, unknown>
       post: write(type, `post.${type.name}.collection`, `Create a ${type.name}`, [], `${type.name}.request.create`, {
         '201': {
           description: 'Created: the new resource, as `GET` of its `Location` reads it (with the query\'s `include` and `fields`).',
-          headers: { Location: { description: 'The URL of the new resource.', schema: { type: 'string' } } },
+          headers: { Location: { description: 'The URL of the new resource.', schema: { type: 'string' } }, ...tagged },
           content: { [MEDIA_TYPE]: { schema: document } },
         },
       }),
     });
     Object.assign(paths[`/${type.root}/{id}`] ?? {}, {
-      patch: write(type, `patch.${type.name}.resource`, `Update a ${type.name}`, id, `${type.name}.request.update`, {
-        '200': { description: 'The resource after the update.', content: { [MEDIA_TYPE]: { schema: document } } },
+      patch: write(type, `patch.${type.name}.resource`, `Update a ${type.name}`, guarded, `${type.name}.request.update`, {
+        '200': {
+          description: 'The resource after the update.',
+          ...(type.version === undefined ? {} : { headers: ETAG }),
+          content: { [MEDIA_TYPE]: { schema: document } },
+        },
+        ...errors(requiredErrors(type)),
       }),
       delete: {
         operationId: `delete.${type.name}.resource`,
         tags: [type.name],
         summary: `Delete a ${type.name}`,
         description: 'The resource is unlinked from every relationship that points at it.',
-        parameters: id,
-        responses: { '204': { description: 'Deleted.' }, ...errors(DELETE_ERRORS) },
+        parameters: guarded,
+        responses: { '204': { description: 'Deleted.' }, ...errors([...DELETE_ERRORS, ...requiredErrors(type)]) },
       },
     });
     for (const relationship of type.relationships.values()) {
@@ -64,15 +72,15 @@ export function addWriteOperations(paths: Record<string, Record<string, unknown>
       const path = paths[`/${type.root}/{id}/relationships/${relationship.name}`] ?? {};
       const base = `${type.name}.request.relationship.${relationship.name}`;
       sink.schemas.set(base, requestDocument(linkageRequest(relationship, build)));
-      const changed = { '204': { description: 'The relationship was changed as asked.' } };
+      const changed = { '204': { description: 'The relationship was changed as asked.' }, ...errors(requiredErrors(type)) };
       const name = `${type.name}.relationship.${relationship.name}`;
-      Object.assign(path, { patch: write(type, `patch.${name}`, `Replace the ${relationship.name} of a ${type.name}`, id, base, changed) });
+      Object.assign(path, { patch: write(type, `patch.${name}`, `Replace the ${relationship.name} of a ${type.name}`, guarded, base, changed) });
       if (relationship.toMany) {
         const members = `${type.name}.request.members.${relationship.name}`;
         sink.schemas.set(members, requestDocument(membersRequest(relationship, build)));
         Object.assign(path, {
-          post: write(type, `post.${name}`, `Add to the ${relationship.name} of a ${type.name}`, id, members, changed),
-          delete: write(type, `delete.${name}`, `Remove from the ${relationship.name} of a ${type.name}`, id, members, changed),
+          post: write(type, `post.${name}`, `Add to the ${relationship.name} of a ${type.name}`, guarded, members, changed),
+          delete: write(type, `delete.${name}`, `Remove from the ${relationship.name} of a ${type.name}`, guarded, members, changed),
         });
       }
     }
@@ -96,6 +104,25 @@ function write(
     requestBody: { required: true, content: { [MEDIA_TYPE]: { schema: { $ref: `#/components/schemas/${request}` } } } },
     responses: { ...success, ...errors(WRITE_ERRORS) },
   };
+}
+
+/** `If-Match` on the writes of a versioned type's resource (docs/writes.md, "Versions"); required where the type says so. */
+function ifMatchParameter(type: ResolvedType): JsonSchema[] {
+  if (type.version === undefined) return [];
+  return [
+    {
+      name: 'If-Match',
+      in: 'header',
+      required: type.requireIfMatch,
+      description: 'The `ETag` of the version the write expects: a stale one is a 412 and nothing is written.',
+      schema: { type: 'string' },
+    },
+  ];
+}
+
+/** 428 for a type whose writes must carry `If-Match`. */
+function requiredErrors(type: ResolvedType): string[] {
+  return type.requireIfMatch ? ['428'] : [];
 }
 
 function errors(statuses: readonly string[]): Record<string, unknown> {
@@ -212,6 +239,7 @@ function atomicOperation(writable: readonly ResolvedType[], build: WriteBuild): 
       '200': { description: 'Every operation applied.', content: { [MEDIA_TYPE]: { schema: build.sink.ref('AtomicResults') } } },
       '204': { description: 'Every operation applied; none returns data.' },
       ...errors(WRITE_ERRORS),
+      ...errors(writable.some((type) => type.requireIfMatch) ? ['428'] : []),
     },
   };
 }

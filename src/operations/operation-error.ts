@@ -11,9 +11,10 @@
  * taken; `out_of_scope`, a resource it creates or changes would be outside the scope
  * after the list; `conflict`, it breaks a constraint of the store the operation does
  * not model (a NOT NULL or CHECK constraint of the store's own, a row outside the
- * mapping still referencing a resource being deleted).
+ * mapping still referencing a resource being deleted); `precondition_failed`, the
+ * resource's version is not one of the operation's `ifMatch`.
  */
-export type OperationFaultReason = 'not_found' | 'related_not_found' | 'duplicate_id' | 'out_of_scope' | 'conflict';
+export type OperationFaultReason = 'not_found' | 'related_not_found' | 'duplicate_id' | 'out_of_scope' | 'conflict' | 'precondition_failed';
 
 /** Where in the operation the fault is: a relationship, and the index of a member of a to-many one. */
 export interface OperationFaultPlace {

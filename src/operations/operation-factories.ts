@@ -6,6 +6,7 @@ import type {
   AddToRelationshipOperation,
   CreateOperation,
   DeleteOperation,
+  GuardedOperation,
   IdRef,
   LidRef,
   RelationshipValue,
@@ -129,4 +130,16 @@ function frozenFields(fields: ResourceFields): ResourceFields {
 
 function frozenLinkage(linkage: RelationshipValue): RelationshipValue {
   return Array.isArray(linkage) ? Object.freeze([...(linkage as readonly ResourceRef[])]) : linkage;
+}
+
+/**
+ * The operation with a precondition: the resource it addresses must have one of
+ * `versions` (from `If-Match`), checked by the layer atomically with the write.
+ *
+ * @example
+ * guardedOperation(updateOperation(idRef('person', '1'), { attributes: { name: 'Ada' }, relationships: {} }), [3]);
+ */
+export function guardedOperation<T extends GuardedOperation>(operation: T, versions: readonly number[]): T {
+  const guarded: T = { ...operation, ifMatch: Object.freeze([...versions]) };
+  return Object.freeze(guarded);
 }

@@ -46,6 +46,15 @@ export interface ResourceFields {
 }
 
 /**
+ * A precondition on the resource an operation addresses (from `If-Match`): its
+ * version must be one of `ifMatch`, checked by the layer atomically with the write,
+ * else the list is refused (`precondition_failed`). Absent: no precondition.
+ */
+export interface Guarded {
+  readonly ifMatch?: readonly number[];
+}
+
+/**
  * Creates a resource: `POST /persons` with `{ "data": { "type": "person", "attributes": { … } } }`,
  * or `{ "op": "add", "data": { … } }`. `id` is the client's id where the type allows it
  * (absent: the layer generates one); `lid` names it for later operations of the list.
@@ -61,13 +70,13 @@ export interface CreateOperation extends ResourceFields {
  * Updates the given attributes and relationships of a resource, leaving the others:
  * `PATCH /persons/1`, or `{ "op": "update", "data": { "type": "person", "id": "1", … } }`.
  */
-export interface UpdateOperation extends ResourceFields {
+export interface UpdateOperation extends ResourceFields, Guarded {
   readonly kind: 'update';
   readonly ref: ResourceRef;
 }
 
 /** Deletes a resource: `DELETE /persons/1`, or `{ "op": "remove", "ref": { "type": "person", "id": "1" } }`. */
-export interface DeleteOperation {
+export interface DeleteOperation extends Guarded {
   readonly kind: 'delete';
   readonly ref: ResourceRef;
 }
@@ -76,7 +85,7 @@ export interface DeleteOperation {
  * Replaces a relationship: `PATCH /computers/1/relationships/owner`, or
  * `{ "op": "update", "ref": { …, "relationship": "owner" }, "data": … }`.
  */
-export interface SetRelationshipOperation {
+export interface SetRelationshipOperation extends Guarded {
   readonly kind: 'set_relationship';
   readonly ref: ResourceRef;
   readonly relationship: string;
@@ -87,7 +96,7 @@ export interface SetRelationshipOperation {
  * Adds members to a to-many relationship (those already there stay once):
  * `POST /persons/1/relationships/computers`, or `{ "op": "add", "ref": { …, "relationship": "computers" }, "data": [ … ] }`.
  */
-export interface AddToRelationshipOperation {
+export interface AddToRelationshipOperation extends Guarded {
   readonly kind: 'add_to_relationship';
   readonly ref: ResourceRef;
   readonly relationship: string;
@@ -98,7 +107,7 @@ export interface AddToRelationshipOperation {
  * Removes members from a to-many relationship (those not there are ignored):
  * `DELETE /persons/1/relationships/computers`, or `{ "op": "remove", "ref": { …, "relationship": "computers" }, "data": [ … ] }`.
  */
-export interface RemoveFromRelationshipOperation {
+export interface RemoveFromRelationshipOperation extends Guarded {
   readonly kind: 'remove_from_relationship';
   readonly ref: ResourceRef;
   readonly relationship: string;
@@ -113,6 +122,9 @@ export type Operation =
   | SetRelationshipOperation
   | AddToRelationshipOperation
   | RemoveFromRelationshipOperation;
+
+/** An operation addressed to an existing resource: every kind but `create`. */
+export type GuardedOperation = Exclude<Operation, CreateOperation>;
 
 /** The kinds of operation; a dispatch table typed `Record<OperationKind, …>` breaks the build when one is added. */
 export type OperationKind = Operation['kind'];

@@ -44,6 +44,8 @@ export const resourceSchemaMetaSchema = {
         readOnly: { type: 'boolean' },
         required: { type: 'array', uniqueItems: true, items: { type: 'string' } },
         clientIds: { enum: ['forbidden', 'allowed', 'required'] },
+        version: { type: 'string' },
+        requireIfMatch: { type: 'boolean' },
       },
     },
     attribute: {

@@ -63,6 +63,10 @@ export interface ResolvedType {
   readonly clientIds: ClientIds;
   /** The attributes a create must give: the declared `required` ones and every non-nullable attribute that is not `readOnly`. */
   readonly requiredOnCreate: ReadonlySet<string>;
+  /** The attribute holding the resource's version, `undefined` when the type has none. */
+  readonly version: string | undefined;
+  /** Whether a write addressed to a resource of the type must carry `If-Match`. */
+  readonly requireIfMatch: boolean;
 }
 
 /** A validated schema with its lookup tables, computed once per schema object. */
@@ -114,6 +118,8 @@ export function resolveSchema(schema: ResourceSchema): ResolvedSchema {
         ...(definition.required ?? []),
         ...[...attributes.values()].filter((attribute) => !attribute.nullable && !attribute.readOnly).map((attribute) => attribute.name),
       ]),
+      version: definition.version,
+      requireIfMatch: definition.requireIfMatch ?? false,
     };
     types.set(name, resolved);
     roots.set(definition.root, resolved);

@@ -47,6 +47,15 @@ export interface ResourceTypeDefinition {
    * generates ids and a client id is a 403), `'allowed'` or `'required'`.
    */
   readonly clientIds?: ClientIds;
+  /**
+   * The attribute holding the resource's version (docs/writes.md, "Versions"): an
+   * integer, non-nullable, `readOnly` attribute the data layer sets to 1 on create and
+   * bumps on every write addressed to the resource. Responses carry an `ETag` made of
+   * it, and `PATCH`/`DELETE` with a stale `If-Match` get a 412. Default none.
+   */
+  readonly version?: string;
+  /** Whether a write addressed to a resource of the type must carry `If-Match` (428 without it); needs `version`. Default `false`. */
+  readonly requireIfMatch?: boolean;
 }
 
 /** Who chooses the id of a created resource (docs/writes.md, "Ids"). */

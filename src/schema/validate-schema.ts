@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { createAjv } from './ajv.js';
 import { resourceSchemaMetaSchema } from './meta-schema.js';
-import type { ResourceSchema } from './schema.js';
+import type { ResourceSchema, ResourceTypeDefinition } from './schema.js';
 import { SchemaError, type SchemaIssue } from './schema-error.js';
 
 let validateDocument: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
@@ -32,6 +32,7 @@ export function validateSchemaDocument(document: unknown): asserts document is R
         issues.push({ type, field, message: 'is listed in required but is not an attribute of the type' });
       }
     }
+    issues.push(...versionIssues(type, definition));
     for (const [field, attribute] of Object.entries(definition.attributes ?? {})) {
       if (definition.relationships?.[field] !== undefined) {
         issues.push({ type, field, message: 'is declared both as an attribute and as a relationship' });
@@ -104,4 +105,18 @@ function issueFromAjv(error: ErrorObject): SchemaIssue {
 
 function unescapePointer(segment: string): string {
   return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** A declared `version` names an integer, non-nullable, read-only attribute; `requireIfMatch` needs one. */
+function versionIssues(type: string, definition: ResourceTypeDefinition): SchemaIssue[] {
+  const { version } = definition;
+  if (version === undefined) {
+    return definition.requireIfMatch === true ? [{ type, message: 'requires If-Match but declares no version' }] : [];
+  }
+  const attribute = Object.hasOwn(definition.attributes ?? {}, version) ? definition.attributes?.[version] : undefined;
+  if (attribute === undefined) return [{ type, field: version, message: 'is the version but is not an attribute of the type' }];
+  if (attribute.type !== 'integer' || attribute.readOnly !== true) {
+    return [{ type, field: version, message: 'is the version: it must be declared { type: "integer", readOnly: true }' }];
+  }
+  return [];
 }

@@ -8,7 +8,7 @@
 import { andNode, compareNode } from '../../ast/filter-factories.js';
 import type { FilterNode } from '../../ast/filter-node.js';
 import { OperationError } from '../../operations/operation-error.js';
-import type { RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
+import type { GuardedOperation, RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
 import { ID_ORDER } from '../../rules/id-tie-break.js';
 import type { ResolvedRelationship, ResolvedSchema } from '../../schema/resolved-schema.js';
 import type { Id, WriteRequest } from '../data-layer.js';
@@ -77,13 +77,25 @@ export function applyOperations(
     for (const [name, linkage] of Object.entries(fields.relationships)) setLinkage(type, id, relationshipOf(schema, type, name), linkage, index);
   };
 
+  /** Checks the precondition of an operation addressed to `id` and bumps the resource's version (docs/writes.md, "Versions"). */
+  const claim = (operation: GuardedOperation, id: Id, index: number): void => {
+    const { type } = operation.ref;
+    const version = schema.types.get(type)?.version;
+    const current = version === undefined ? undefined : draft.row(type, id)?.values[version];
+    if (operation.ifMatch !== undefined && (typeof current !== 'number' || !operation.ifMatch.includes(current))) {
+      throw new OperationError('precondition_failed', index);
+    }
+    if (version !== undefined) draft.assign(type, id, { [version]: (typeof current === 'number' ? current : 0) + 1 });
+  };
+
   operations.forEach((operation, index) => {
     const notFound = (): OperationError => new OperationError('not_found', index);
     switch (operation.kind) {
       case 'create': {
         const id = operation.id ?? nextId(schema, draft, sequences, operation.type);
         if (draft.row(operation.type, id) !== undefined) throw new OperationError('duplicate_id', index);
-        draft.insert(operation.type, id, operation.attributes);
+        const version = schema.types.get(operation.type)?.version;
+        draft.insert(operation.type, id, version === undefined ? operation.attributes : { ...operation.attributes, [version]: 1 });
         created.add(key(operation.type, id));
         ids.push(id);
         setFields(operation.type, id, { attributes: {}, relationships: operation.relationships }, index);
@@ -92,13 +104,16 @@ export function applyOperations(
       }
       case 'update': {
         const id = existing(operation.ref, notFound);
+        claim(operation, id, index);
         setFields(operation.ref.type, id, operation, index);
         ids.push(id);
         change(operation.ref.type, id, index);
         return;
       }
       case 'delete': {
-        draft.remove(operation.ref.type, existing(operation.ref, notFound));
+        const id = existing(operation.ref, notFound);
+        claim(operation, id, index);
+        draft.remove(operation.ref.type, id);
         ids.push(null);
         return;
       }
@@ -107,6 +122,7 @@ export function applyOperations(
       case 'remove_from_relationship': {
         const { type } = operation.ref;
         const id = existing(operation.ref, notFound);
+        claim(operation, id, index);
         const relationship = relationshipOf(schema, type, operation.relationship);
         if (operation.kind === 'set_relationship') setLinkage(type, id, relationship, operation.linkage, index);
         else {
