@@ -24,8 +24,14 @@ import type { SkipTable } from './skip-table.js';
 import { writeConformanceSchema } from './write-schema.js';
 
 const schema = resolveSchema(writeConformanceSchema);
-const TYPES: readonly ResolvedType[] = [...schema.types.values()];
-const RELATIONSHIPS: readonly ResolvedRelationship[] = TYPES.flatMap((type) => [...type.relationships.values()]);
+/** `item` printed by its name in a counterexample (its members read through the prototype). */
+function printable<T extends { readonly name: string; readonly owner?: string }>(item: T): T {
+  const label = item.owner === undefined ? item.name : `${item.owner}.${item.name}`;
+  return Object.assign(Object.create(item) as T, { [fc.toStringMethod]: () => label });
+}
+
+const TYPES: readonly ResolvedType[] = [...schema.types.values()].map(printable);
+const RELATIONSHIPS: readonly ResolvedRelationship[] = TYPES.flatMap((type) => [...type.relationships.values()].map(printable));
 
 /** Candidate attribute values; each attribute draws from those its own validator accepts. */
 const CANDIDATES: readonly unknown[] = [null, true, false, 0, -3, 2 ** 40, 0.5, -1e300, '', 'x', 'Ünï 😀', '%_\\', '2020-02-29', 'draft', 'live'];
