@@ -4,9 +4,9 @@
  * a whole FILE that holds every write it answered with a 2xx, and starts again on
  * it. `--save` without `--writable`, without FILE or with `--db` is refused at start.
  */
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ownedTempDir } from '../helpers/owned.js';
 import { runCli, startServe } from './serve-process.js';
 
@@ -117,6 +117,24 @@ describe('jsonapi-query serve FILE --writable --save', () => {
     expect(readdirSync(join(file, '..'))).toEqual(['library.json']);
     second.cli.child.kill('SIGTERM');
     expect(await second.cli.exited).toBe(0);
+  });
+
+  it('answers 500 when a save fails, keeps the write in memory and saves it with the next write', async () => {
+    const file = libraryCopy();
+    const { cli, origin } = await startServe([file, '--writable', '--save', '--quiet']);
+    // A folder where FILE was: the rename over it fails, whoever runs the test.
+    rmSync(file);
+    mkdirSync(file);
+    const failed = await send(origin, 'POST', '/books', { data: { type: 'book', attributes: { title: 'Unsaved', year: null } } });
+    expect(failed.status).toBe(500);
+    expect(JSON.stringify(failed.document)).not.toContain(file);
+    await vi.waitFor(() => expect(cli.stderr()).toContain(`The write was applied in memory but saving ${file} failed`));
+    expect((await send(origin, 'GET', '/books/2')).status).toBe(200);
+    rmdirSync(file);
+    expect((await send(origin, 'POST', '/books', { data: { type: 'book', attributes: { title: 'Saved', year: null } } })).status).toBe(201);
+    expect(saved(file).data.book.map((book) => book.title)).toEqual(['Agnes Grey', 'Unsaved', 'Saved']);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
   });
 
   it.each([
