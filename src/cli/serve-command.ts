@@ -16,12 +16,13 @@ import { createHandler, type HandlerOptions } from '../http/handler.js';
 import type { LimitOptions } from '../limits.js';
 import { OPENAPI_PATH, withOpenApi } from '../openapi/openapi-route.js';
 import type { DataLayer } from '../layers/data-layer.js';
-import { createMemoryLayer, type MemoryData } from '../layers/memory/index.js';
+import { createMemoryLayer, type MemoryData, type MemoryLayer } from '../layers/memory/index.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import type { SqlMapping, SqlSeedData } from '../layers/sql/index.js';
 import type { CommandIo } from './command-io.js';
 import { InputFileError, readDatasetFile, readJsonFile, readSchemaFile } from './input-files.js';
 import { isLoopbackHost } from './loopback.js';
+import { savingLayer } from './saving-layer.js';
 import { closeStalledConnections, DEFAULT_TIMEOUTS, timeoutOptions, type ServerTimeouts } from './server-timeouts.js';
 
 /** The parsed command line of `serve`. */
@@ -50,6 +51,8 @@ export interface ServeOptions {
   readonly timeouts: ServerTimeouts;
   /** `--writable`: take writes (docs/writes.md) where the data layer applies them. */
   readonly writable?: boolean;
+  /** `--save`: with FILE and `--writable`, write every change back to FILE, atomically, before answering. */
+  readonly save?: boolean;
 }
 
 export const SERVE_USAGE = `Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C] [OPTIONS]
@@ -77,8 +80,12 @@ Options:
                    exact for pages by number, none for pages by cursor)
   --base-url URL   absolute URL prefixed to every link (https://api.example.com)
   --writable       take writes: POST, PATCH and DELETE on the routes, and
-                   POST /operations (Atomic Operations); changes live in memory
-                   (FILE is never written)
+                   POST /operations (Atomic Operations); with FILE, changes live
+                   in memory (FILE is not written without --save); with --db,
+                   they go to the database
+  --save           with FILE and --writable: write FILE back after every
+                   successful write, before answering it, all or nothing
+                   (a temporary file, fsync, rename)
   --dev-routes     serve /__explain, the query explorer (/) and the API reference
                    (/docs) whatever the host; by default only on a loopback host
                    (127.0.0.0/8, ::1, localhost)
@@ -109,6 +116,7 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
   let devRoutes: boolean | undefined;
   let baseUrl: string | undefined;
   let writable = false;
+  let save = false;
   const timeouts: { -readonly [Name in keyof ServerTimeouts]: number } = { ...DEFAULT_TIMEOUTS };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] ?? '';
@@ -129,6 +137,7 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
     else if ((name === '--dev-routes' || name === '--no-dev-routes') && inline === undefined) devRoutes = name === '--dev-routes';
     else if (name === '--base-url') baseUrl = parseBaseUrl(value());
     else if (name === '--writable' && inline === undefined) writable = true;
+    else if (name === '--save' && inline === undefined) save = true;
     else if (name === '--headers-timeout') timeouts.headersTimeout = parseMilliseconds(name, value());
     else if (name === '--request-timeout') timeouts.requestTimeout = parseMilliseconds(name, value());
     else if (name === '--keep-alive-timeout') timeouts.keepAliveTimeout = parseMilliseconds(name, value());
@@ -146,6 +155,9 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
   if (db !== undefined && file !== undefined && db !== 'pglite') {
     throw new UsageError('FILE goes with the memory layer or --db pglite; use "jsonapi-query load" to fill a database');
   }
+  if (save && (!writable || file === undefined || db !== undefined)) {
+    throw new UsageError('--save goes with FILE and --writable, without --db: it writes the changes back to FILE');
+  }
   return {
     file,
     port,
@@ -159,6 +171,7 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
     ...(devRoutes === undefined ? {} : { devRoutes }),
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(writable ? { writable } : {}),
+    ...(save ? { save } : {}),
     timeouts,
   };
 }
@@ -203,7 +216,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
         ? await databaseDataset(options, options.db, io)
         : options.file === undefined
           ? exampleDataset()
-          : await loadDataset(options.file);
+          : await loadDataset(options.file, options.save === true);
   } catch (error) {
     if (!(error instanceof InputFileError)) throw error;
     io.stderr.write(`jsonapi-query serve: ${error.message}\n`);
@@ -284,6 +297,7 @@ async function databaseDataset(options: ServeOptions, db: string, io: CommandIo)
       schema,
       wrap: explainable,
       onConnectionError: (error) => io.stderr.write(`Database connection lost (the pool opens a new one): ${error.message}\n`),
+      ...(options.writable === true ? { writable: true } : {}),
       ...(mapping === undefined ? {} : { mapping }),
       ...(seed === undefined ? {} : { seed }),
     });
@@ -303,13 +317,22 @@ function exampleDataset(): Dataset {
   };
 }
 
-/** Reads and checks FILE; every failure is an `InputFileError` naming the file and what is wrong. */
-async function loadDataset(file: string): Promise<Dataset> {
+/**
+ * Reads and checks FILE; every failure is an `InputFileError` naming the file and
+ * what is wrong. With `save`, every write is saved back to FILE (`--save`).
+ */
+async function loadDataset(file: string, save = false): Promise<Dataset> {
   const { schema, data } = await readDatasetFile(file);
+  let layer: MemoryLayer;
   try {
-    return { label: file, schema, data, dataLayer: createMemoryLayer(schema, data) };
+    layer = createMemoryLayer(schema, data);
   } catch (error) {
     throw new InputFileError(`${file}: ${messageOf(error)}`);
+  }
+  try {
+    return { label: file, schema, data, dataLayer: save ? await savingLayer(file, schema, layer) : layer };
+  } catch (error) {
+    throw new InputFileError(`${file}: cannot save beside it: ${messageOf(error)}`);
   }
 }
 
@@ -333,7 +356,13 @@ function exampleRequests(origin: string, { schema, data = {} }: Dataset): string
 function writesLine(options: ServeOptions, layer: DataLayer): string {
   if (options.writable !== true) return 'Read-only: add --writable to take writes.\n';
   if (layer.apply === undefined) return 'Writes asked for, but this data layer does not take them: every write is a 405.\n';
-  return 'Writable: POST, PATCH and DELETE on the routes, POST /operations (Atomic Operations); changes are kept in memory only.\n';
+  const kept =
+    options.db !== undefined
+      ? `changes go to ${options.db === 'pglite' ? 'the in-memory database' : 'the database'}`
+      : options.save === true
+        ? `every change is saved to ${options.file ?? ''} before it is answered`
+        : 'changes are kept in memory only';
+  return `Writable: POST, PATCH and DELETE on the routes, POST /operations (Atomic Operations); ${kept}.\n`;
 }
 
 /** Logs `METHOD /path?query STATUS 1.2ms` when the response is done (or the client gone). */

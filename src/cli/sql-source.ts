@@ -97,6 +97,8 @@ export interface OpenDatabaseOptions {
    * damaged while served, instead of holding the file opened at start (`followSqliteFile`).
    */
   readonly followSqliteFile?: boolean;
+  /** Refuse a SQLite file that does not exist instead of creating it empty (always so when following). */
+  readonly sqliteFileMustExist?: boolean;
 }
 
 /**
@@ -148,11 +150,13 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     return database;
   };
   // An in-memory database (`:memory:`, or `''` for a temporary one) has no file to follow.
-  const follow = options.followSqliteFile === true && file !== ':memory:' && file !== '';
-  if (follow && !existsSync(file)) {
+  const onDisk = file !== ':memory:' && file !== '';
+  const follow = options.followSqliteFile === true && onDisk;
+  const mustExist = follow || (options.sqliteFileMustExist === true && onDisk);
+  if (mustExist && !existsSync(file)) {
     throw new Error(`the file ${file} does not exist (create it with: jsonapi-query load --db sqlite:${file})`);
   }
-  const database = follow ? followSqliteFile(file, () => open(true)) : open(false);
+  const database = follow ? followSqliteFile(file, () => open(true)) : open(mustExist);
   const db = new packages.kysely.Kysely({ dialect: new packages.kysely.SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
@@ -166,6 +170,8 @@ export interface OpenSqlLayerOptions {
   readonly statementTimeoutMs?: number;
   /** Records to create the tables for and load first (an empty `pglite` database). */
   readonly seed?: SqlSeedData;
+  /** The layer takes writes (`serve --writable`): a SQLite file is then held open, never followed. */
+  readonly writable?: boolean;
   /** Told of each connection the database server drops (the pool opens a new one). */
   readonly onConnectionError?: (error: Error) => void;
   /** Wraps the Kysely instance the layer runs on (`explainable` records its statements). */
@@ -181,7 +187,8 @@ export interface OpenSqlLayerOptions {
 export async function openSqlLayer(options: OpenSqlLayerOptions): Promise<{ layer: SqlLayer; close(): Promise<void> }> {
   const database = await openDatabase(options.db, {
     // Only a layer that never writes may follow a SQLite file (seeding writes).
-    followSqliteFile: options.seed === undefined,
+    followSqliteFile: options.seed === undefined && options.writable !== true,
+    sqliteFileMustExist: options.seed === undefined,
     ...(options.onConnectionError === undefined ? {} : { onConnectionError: options.onConnectionError }),
   });
   try {

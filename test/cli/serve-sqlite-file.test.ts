@@ -4,7 +4,7 @@
  * and the cause on stderr; good again (restored in place or renamed back, or a copy
  * with other rows), it is served again, with no restart.
  */
-import { copyFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
@@ -84,10 +84,12 @@ describe('serve --db sqlite:FILE when FILE changes under it', () => {
     expect(cli.stderr()).not.toContain('Request failed');
   }, 3 * READY_TIMEOUT_MS);
 
-  it('refuses to start on a file that does not exist, instead of creating an empty one', async () => {
-    const file = join(ownedTempDir('jsonapi-query-sqlite-file-'), 'missing.db');
-    const { code, stderr } = await runCli(['serve', '--port', '0', '--db', `sqlite:${file}`]);
+  it.each([[[]], [['--writable']]])('refuses to start on a file that does not exist, instead of creating an empty one (%j)', async (flags) => {
+    const directory = ownedTempDir('jsonapi-query-sqlite-file-');
+    const file = join(directory, 'missing.db');
+    const { code, stderr } = await runCli(['serve', '--port', '0', '--db', `sqlite:${file}`, ...flags]);
     expect(code).toBe(1);
     expect(stderr).toContain(`the file ${file} does not exist (create it with: jsonapi-query load --db sqlite:${file})`);
+    expect(readdirSync(directory)).toEqual([]);
   });
 });

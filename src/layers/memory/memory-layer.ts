@@ -17,6 +17,7 @@ import type {
 import { applyOperations, type MemoryState } from './apply-operations.js';
 import { loadStore, type MemoryData } from './load-store.js';
 import { requireStore } from './query-plan.js';
+import { snapshotStore } from './snapshot-store.js';
 import { createQueryRunner } from './run-query.js';
 import { LINKS, type Store, type StoredRow, type TypeStore } from './store.js';
 
@@ -39,6 +40,17 @@ export interface MemoryLayer extends DataLayer {
   readonly evaluation: 'generate' | 'closures';
   /** Compiled query shapes currently cached. */
   readonly cachedShapes: number;
+  /**
+   * The current records, after every write applied so far, in the shape
+   * `createMemoryLayer` takes (records by type name, relationships as related ids):
+   * a new layer built from it holds the same resources. Ids the layer generated
+   * are not remembered beyond the records: after a reload, the id of a deleted
+   * resource with the highest id may be generated again.
+   *
+   * @example
+   * await writeFile('data.json', JSON.stringify({ schema, data: layer.snapshot() }));
+   */
+  snapshot(): MemoryData;
 }
 
 /**
@@ -81,6 +93,7 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
     get cachedShapes() {
       return runner.cachedShapes;
     },
+    snapshot: () => snapshotStore(state.store),
     read(request: ReadRequest, { signal }: LayerContext): Promise<ReadResult> {
       return settle(() => {
         signal.throwIfAborted();

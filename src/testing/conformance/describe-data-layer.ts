@@ -3,13 +3,16 @@ import type { DescribeDataLayerOptions } from './describe-options.js';
 import { registerDifferentialSuite } from './differential-suite.js';
 import { EXAMPLE_CASE_IDS, registerExampleSuite } from './example-suite.js';
 import { skipTable } from './skip-table.js';
+import { registerWriteSuite, WRITE_CASE_IDS } from './write-suite.js';
 
 /**
  * Registers the conformance suite of a data layer with vitest: the example suite
  * (hand-written cases over the conformance dataset, covering every rule of
  * docs/data-layer.md and every operator on every field kind, include batching counted)
  * and the differential property suite (random schemas, data and queries; the layer
- * must answer exactly what the memory layer answers). Cases using an operator the
+ * must answer exactly what the memory layer answers), and the write suite (every write
+ * route, status and pointer through a writable handler, each case on a fresh layer;
+ * a layer without `apply` must be refused with 405). Cases using an operator the
  * layer does not declare are skipped with that reason; `skip` skips others by name.
  * Call it at the top level of a test file.
  *
@@ -26,9 +29,10 @@ import { skipTable } from './skip-table.js';
  * });
  */
 export function describeDataLayer(options: DescribeDataLayerOptions): void {
-  const skips = skipTable(options.skip, EXAMPLE_CASE_IDS);
+  const skips = skipTable(options.skip, new Set([...EXAMPLE_CASE_IDS, ...WRITE_CASE_IDS]));
   describe(`data layer conformance: ${options.name}`, () => {
     registerExampleSuite(options, skips);
     registerDifferentialSuite(options, skips);
+    registerWriteSuite(options, skips);
   });
 }

@@ -29,7 +29,7 @@ export interface PropertySettings {
  * fresh seed) and `JSONAPI_QUERY_RUNS` from the environment first, then the options,
  * then the defaults (a fresh seed, 20 queries per dataset, 5 datasets).
  */
-function propertySettings(options: PropertyOptions = {}): PropertySettings {
+export function propertySettings(options: PropertyOptions = {}): PropertySettings {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
   return {
     seed: (env['JSONAPI_QUERY_SEED']?.trim() === 'random' ? freshSeed() : integerFrom(env['JSONAPI_QUERY_SEED'], 'JSONAPI_QUERY_SEED')) ?? options.seed ?? freshSeed(),

@@ -9,3 +9,4 @@ export type { PropertySettings } from './differential-suite.js';
 export { conformanceSchema, type ConformanceSchema } from './conformance-schema.js';
 export { conformanceData } from './conformance-data.js';
 export { countingLayer, type CountingLayer, type LayerMethod } from './counting-layer.js';
+export { writeConformanceSchema } from './write-schema.js';
