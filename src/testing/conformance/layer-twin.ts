@@ -34,10 +34,6 @@ const context = (): LayerContext => ({ signal: new AbortController().signal });
 
 /**
  * A twin of two layers holding the same records of `schema`.
- *
- * @example
- * const twin = layerTwin(schema, createMemoryLayer(schema, data), await create(schema, data));
- * const { reference, tested } = await twin.apply([deleteOperation(idRef('book', 'b1'))]);
  */
 export function layerTwin(schema: ResourceSchema, reference: DataLayer, tested: DataLayer): LayerTwin {
   const resolved = resolveSchema(schema);
