@@ -7,6 +7,7 @@
  */
 import { andNode, compareNode } from '../../ast/filter-factories.js';
 import type { FilterNode } from '../../ast/filter-node.js';
+import { namedIds } from '../../operations/named-ids.js';
 import { OperationError } from '../../operations/operation-error.js';
 import type { GuardedOperation, RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
 import { ID_ORDER } from '../../rules/id-tie-break.js';
@@ -151,23 +152,7 @@ function visibleAtStart(
   operations: readonly Operation[],
   scope: WriteRequest['scope'],
 ): ReadonlyMap<string, ReadonlySet<Id>> {
-  const named = new Map<string, Set<Id>>();
-  const add = (ref: ResourceRef): void => {
-    if (ref.kind !== 'id' || scope?.(ref.type) === undefined) return;
-    let ids = named.get(ref.type);
-    if (ids === undefined) named.set(ref.type, (ids = new Set()));
-    ids.add(ref.id);
-  };
-  const addLinkage = (linkage: RelationshipValue): void => {
-    if (Array.isArray(linkage)) (linkage as readonly ResourceRef[]).forEach(add);
-    else if (linkage !== null) add(linkage as ResourceRef);
-  };
-  for (const operation of operations) {
-    if (operation.kind !== 'create') add(operation.ref);
-    if (operation.kind === 'create' || operation.kind === 'update') Object.values(operation.relationships).forEach(addLinkage);
-    if (operation.kind === 'set_relationship') addLinkage(operation.linkage);
-    if (operation.kind === 'add_to_relationship' || operation.kind === 'remove_from_relationship') operation.members.forEach(add);
-  }
+  const named = namedIds(operations, (type) => scope?.(type) !== undefined);
   const visible = new Map<string, ReadonlySet<Id>>();
   for (const [type, ids] of named) visible.set(type, inScope(state, runner, type, [...ids], scope?.(type)));
   return visible;

@@ -7,6 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { OperationError, isOperationError, type OperationFaultPlace } from '../../operations/operation-error.js';
+import { namedIds } from '../../operations/named-ids.js';
 import type { CreateOperation, GuardedOperation, RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
 import type { Id, WriteRequest, WriteResult } from '../data-layer.js';
 import { violatedConstraint } from './constraint-violation.js';
@@ -85,8 +86,9 @@ class WriteList {
   /** Reads which resources the list names by id are inside the scope, before any change. */
   async checkScopeBefore(operations: readonly Operation[]): Promise<void> {
     if (this.scope === undefined) return;
-    for (const [type, ids] of namedIds(operations, this.scope)) {
-      const { matching } = await this.match(type, [...ids], this.scope(type));
+    const scope = this.scope;
+    for (const [type, ids] of namedIds(operations, (named) => scope(named) !== undefined)) {
+      const { matching } = await this.match(type, [...ids], scope(type));
       this.visibleBefore.set(type, matching);
     }
   }
@@ -436,26 +438,4 @@ function columnOf(mapped: MappedType, attribute: string): string {
   const column = mapped.columns.get(attribute);
   if (column === undefined || attribute === 'id') throw new Error(`Unknown attribute "${mapped.type.name}.${attribute}" (not in the schema)`);
   return column;
-}
-
-/** The ids of every resource the list names by id, per scoped type. */
-function namedIds(operations: readonly Operation[], scope: NonNullable<WriteRequest['scope']>): Map<string, Set<Id>> {
-  const named = new Map<string, Set<Id>>();
-  const add = (ref: ResourceRef): void => {
-    if (ref.kind !== 'id' || scope(ref.type) === undefined) return;
-    let ids = named.get(ref.type);
-    if (ids === undefined) named.set(ref.type, (ids = new Set()));
-    ids.add(ref.id);
-  };
-  const addLinkage = (linkage: RelationshipValue): void => {
-    if (Array.isArray(linkage)) (linkage as readonly ResourceRef[]).forEach(add);
-    else if (linkage !== null) add(linkage as ResourceRef);
-  };
-  for (const operation of operations) {
-    if (operation.kind !== 'create') add(operation.ref);
-    if (operation.kind === 'create' || operation.kind === 'update') Object.values(operation.relationships).forEach(addLinkage);
-    if (operation.kind === 'set_relationship') addLinkage(operation.linkage);
-    if (operation.kind === 'add_to_relationship' || operation.kind === 'remove_from_relationship') operation.members.forEach(add);
-  }
-  return named;
 }
