@@ -9,7 +9,7 @@ import type { LayerContext } from '../../src/layers/data-layer.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import type { Operation } from '../../src/operations/operation-node.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
-import { layerTwin, type Outcome } from '../../src/testing/conformance/layer-twin.js';
+import { layerTwin, type LayerTwin, type Outcome } from '../../src/testing/conformance/layer-twin.js';
 import { writeSchema } from '../write/write-schema.js';
 import type { Engine, EngineInstance } from '../helpers/engines.js';
 
@@ -74,6 +74,8 @@ export type { Outcome };
 /** A memory layer and a SQL layer given the same lists (the kit's `layerTwin`). */
 export interface WriteTwin {
   readonly instance: EngineInstance;
+  /** The kit's twin underneath: the memory layer is its reference, the SQL layer the one under test. */
+  readonly layers: LayerTwin;
   /** Applies the list (named in the memory layer's ids) to both layers; resolves with both outcomes. */
   apply(operations: readonly Operation[], scope?: (type: string) => FilterNode | undefined): Promise<{ memory: Outcome; sql: Outcome }>;
   /** Every resource of both layers, with its relationships, in the memory layer's ids. */
@@ -93,6 +95,7 @@ export async function writeTwin(engine: Engine): Promise<WriteTwin> {
   const twin = layerTwin(twinSchema, createMemoryLayer(twinSchema, WRITE_DATA), instance.layer);
   return {
     instance,
+    layers: twin,
     async apply(operations, scope) {
       const { reference, tested } = await twin.apply(operations, scope);
       return { memory: reference, sql: tested };
