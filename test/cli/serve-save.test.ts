@@ -8,28 +8,10 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, 
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ownedTempDir } from '../helpers/owned.js';
+import { library } from './library-file.js';
 import { runCli, startServe } from './serve-process.js';
 
 const JSON_API = 'application/vnd.api+json';
-
-const library = {
-  schema: {
-    types: {
-      book: {
-        root: 'books',
-        id: 'integer',
-        attributes: { title: { type: 'string' }, year: { type: ['integer', 'null'] } },
-        relationships: { author: { target: 'author', to: 'one', inverse: 'books' } },
-      },
-      author: {
-        root: 'authors',
-        attributes: { name: { type: 'string' } },
-        relationships: { books: { target: 'book', to: 'many', inverse: 'author' } },
-      },
-    },
-  },
-  data: { author: [{ id: 'ab', name: 'Anne Brontë' }], book: [{ id: 1, title: 'Agnes Grey', year: 1847, author: 'ab' }] },
-};
 
 interface SavedFile {
   readonly data: { readonly book: readonly { id: number; title: string; year: number | null; author: string | null }[]; readonly author: readonly object[] };

@@ -8,30 +8,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownedTempDir } from '../helpers/owned.js';
+import { library } from './library-file.js';
 import { startServe } from './serve-process.js';
 
 const JSON_API = 'application/vnd.api+json';
 const ATOMIC = `${JSON_API}; ext="https://jsonapi.org/ext/atomic"`;
 const directory = ownedTempDir('jsonapi-query-serve-writable-');
-
-const library = {
-  schema: {
-    types: {
-      book: {
-        root: 'books',
-        id: 'integer',
-        attributes: { title: { type: 'string' }, year: { type: ['integer', 'null'] } },
-        relationships: { author: { target: 'author', to: 'one', inverse: 'books' } },
-      },
-      author: {
-        root: 'authors',
-        attributes: { name: { type: 'string' } },
-        relationships: { books: { target: 'book', to: 'many', inverse: 'author' } },
-      },
-    },
-  },
-  data: { author: [{ id: 'ab', name: 'Anne Brontë' }], book: [{ id: 1, title: 'Agnes Grey', year: 1847, author: 'ab' }] },
-};
 
 async function send(origin: string, method: string, path: string, body?: unknown, contentType = JSON_API) {
   const response = await fetch(`${origin}${path}`, {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { send } from '../adapters/http-client.js';
 import { ownedTempDir } from '../helpers/owned.js';
+import { librarySchema } from './library-file.js';
 import { runCli, startServe } from './serve-process.js';
 
 const JSON_API = 'application/vnd.api+json';
@@ -19,21 +20,6 @@ function writeJson(name: string, content: unknown): string {
   return file;
 }
 
-const librarySchema = {
-  types: {
-    book: {
-      root: 'books',
-      id: 'integer',
-      attributes: { title: { type: 'string' }, year: { type: ['integer', 'null'] } },
-      relationships: { author: { target: 'author', to: 'one', inverse: 'books' } },
-    },
-    author: {
-      root: 'authors',
-      attributes: { name: { type: 'string' } },
-      relationships: { books: { target: 'book', to: 'many', inverse: 'author' } },
-    },
-  },
-};
 const libraryData = {
   author: [{ id: 'ab', name: 'Anne Brontë' }],
   book: [
