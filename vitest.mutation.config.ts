@@ -32,6 +32,9 @@ export default defineConfig({
     ],
     globalSetup: ['test/helpers/seed-global-setup.ts'],
     setupFiles: ['test/helpers/seed-setup.ts'],
+    // One module graph for all the files of a run: each mutant's run imports the core
+    // once instead of once per test file (no test here depends on a fresh module state).
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
