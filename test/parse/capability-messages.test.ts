@@ -1,0 +1,125 @@
+/**
+ * The refusals `parseQuery` makes from a data layer's declared capabilities
+ * (src/parse/check-capabilities.ts, src/parse/filter/) with their messages and
+ * parameters (docs/errors.md, "sort_not_supported", "page_not_supported",
+ * "include_not_supported", "filter_not_supported"), each beside the request just
+ * within the declaration; and the reader of a `URLSearchParams`.
+ */
+import { describe, expect, it } from 'vitest';
+import { OPERATORS } from '../../src/ast/operators.js';
+import { parseQuery, type JsonApiError } from '../../src/index.js';
+import { exampleSchema } from '../../src/example/index.js';
+import { resolveCapabilities, type Capabilities } from '../../src/layers/capabilities.js';
+import { isQueryError } from '../../src/errors/query-error.js';
+import { parse, type TestOptions } from './test-schema.js';
+
+/** Parses against `person` with a layer declaring `capabilities`. */
+function parseWith(query: string, capabilities: Capabilities) {
+  const declared = resolveCapabilities({ operators: new Set(OPERATORS), capabilities }, 'person');
+  return parseQuery(query, { schema: exampleSchema, type: 'person', capabilities: declared });
+}
+
+/** Code, parameter and detail of each error `parseWith` throws. */
+function faults(query: string, capabilities: Capabilities) {
+  try {
+    parseWith(query, capabilities);
+  } catch (error) {
+    if (!isQueryError(error)) throw error;
+    return error.errors.map((fault: JsonApiError) => ({ code: fault.code, parameter: fault.source?.parameter, detail: fault.detail }));
+  }
+  throw new Error(`expected a QueryError for ${query}`);
+}
+
+describe('sort capabilities', () => {
+  it('refuses more keys than sort.maxKeys besides id, naming the sort as sent and its count', () => {
+    expect(faults('sort=-name,gender', { sort: { maxKeys: 1 } })).toEqual([
+      { code: 'sort_not_supported', parameter: 'sort', detail: 'The data layer sorts this type by at most 1 key besides id; "-name,gender" has 2' },
+    ]);
+    expect(faults('sort=name,gender,display_name', { sort: { maxKeys: 2 } })).toEqual([
+      { code: 'sort_not_supported', parameter: 'sort', detail: 'The data layer sorts this type by at most 2 keys besides id; "name,gender,display_name" has 3' },
+    ]);
+    expect(parseWith('sort=-name,id', { sort: { maxKeys: 1 } }).sort).toHaveLength(2);
+    expect(parseWith('sort=name,gender', { sort: { maxKeys: 2 } }).sort).toHaveLength(3);
+  });
+
+  it('with sort.maxKeys 0, sorts by id only', () => {
+    expect(faults('sort=name', { sort: { maxKeys: 0 } })).toEqual([
+      { code: 'sort_not_supported', parameter: 'sort', detail: 'The data layer sorts this type by id only, not by "name"' },
+    ]);
+    expect(parseWith('sort=-id', { sort: { maxKeys: 0 } }).sort).toEqual([{ path: [], field: 'id', direction: 'desc' }]);
+    expect(parseWith('', { sort: { maxKeys: 0 } }).sort).toEqual([{ path: [], field: 'id', direction: 'asc' }]);
+  });
+
+  it('refuses a dotted key without sort.paths, naming the key', () => {
+    const computer = (query: string, capabilities: Capabilities) =>
+      parseQuery(query, {
+        schema: exampleSchema,
+        type: 'computer',
+        capabilities: resolveCapabilities({ operators: new Set(OPERATORS), capabilities }, 'computer'),
+      });
+    expect(() => computer('sort=serial,-owner.name', { sort: { paths: false } })).toThrow(
+      expect.objectContaining({
+        errors: [expect.objectContaining({ code: 'sort_not_supported', source: { parameter: 'sort' }, detail: 'The data layer does not sort by a related field ("owner.name")' })],
+      }),
+    );
+    expect(computer('sort=serial', { sort: { paths: false } }).sort).toHaveLength(2);
+  });
+});
+
+describe('paging and include capabilities', () => {
+  it('refuses page[number] past 1 without paging.offset, and takes page 1', () => {
+    expect(faults('page[number]=2', { paging: { offset: false } })).toEqual([
+      {
+        code: 'page_not_supported',
+        parameter: 'page[number]',
+        detail: 'The data layer reads only the first page of this type by number; use a filter or a larger page[size]',
+      },
+    ]);
+    expect(parseWith('page[number]=1', { paging: { offset: false } }).page).toEqual({ kind: 'offset', size: 30, number: 1 });
+  });
+
+  it('refuses include without includes, and takes include= (no paths)', () => {
+    expect(faults('include=computers', { includes: false })).toEqual([
+      { code: 'include_not_supported', parameter: 'include', detail: 'The data layer does not read related resources to include' },
+    ]);
+    expect(parseWith('include=', { includes: false }).include).toEqual([]);
+  });
+
+  it('refuses several filters ANDed on a layer without and, naming the second', () => {
+    expect(faults('filter[name]=a&filter[gender]=f', { filter: { nodes: [] } })).toEqual([
+      { code: 'filter_not_supported', parameter: 'filter[gender]', detail: expect.stringContaining('"and"') as string },
+    ]);
+    expect(parseWith('filter[name]=a', { filter: { nodes: [] } }).filter).toEqual({ kind: 'compare', field: 'name', op: 'eq', value: 'a' });
+  });
+});
+
+describe('a URLSearchParams', () => {
+  const limits = (maxQueryLength: number): TestOptions => ({ limits: { maxQueryLength } });
+
+  it('counts its length as a query string would, at the limit and one past it', () => {
+    const params = () => new URLSearchParams([['sort', 'name'], ['include', 'computers']]);
+    // sort=name&include=computers: 27 characters.
+    expect(parse(params(), limits(27)).include).toEqual([['computers']]);
+    expect(() => parse(params(), limits(26))).toThrow(expect.objectContaining({ status: 414 }));
+    expect(parse(new URLSearchParams([['sort', 'name']]), limits(9)).sort[0]).toMatchObject({ field: 'name' });
+    expect(() => parse(new URLSearchParams([['sort', 'name']]), limits(8))).toThrow(expect.objectContaining({ status: 414 }));
+  });
+
+  it('refuses a NUL character in a name or a value, naming the parameter', () => {
+    for (const [name, value] of [['sort', 'a\0'], ['so\0rt', 'a']] as const) {
+      try {
+        parse(new URLSearchParams([[name, value]]));
+        expect.unreachable();
+      } catch (error) {
+        expect(isQueryError(error) && error.errors).toEqual([
+          expect.objectContaining({ code: 'malformed_query_string', source: { parameter: name }, detail: `The query parameter "${name}" has a NUL character` }),
+        ]);
+      }
+    }
+  });
+
+  it('refuses an input that is none of a query string, a URLSearchParams or an object', () => {
+    expect(() => parse(5 as unknown as string)).toThrow(new TypeError('parseQuery takes a query string, a URLSearchParams or a parsed query object'));
+    expect(() => parse(null as unknown as string)).toThrow(TypeError);
+  });
+});
