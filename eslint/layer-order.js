@@ -18,6 +18,7 @@ export const FLOORS = [
   ['layers/memory', 'layers/sql', 'example', 'parse'],
   ['stringify', 'execute', 'write'],
   ['query-builder', 'serialize'],
+  ['policy'],
   ['http'],
   ['openapi', 'explain', 'web-ui', 'testing'],
   ['cli', 'index.ts'],

@@ -40,8 +40,11 @@ import { pagesByCursor } from '../paging/page-window.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
 import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE, requestedProfiles } from './negotiate.js';
 import { matchRoute, type Route } from './routes.js';
-import { resolveScope, type Scope, type ScopeFilters, type ScopeResolver } from './scope.js';
-import { scopedLayer } from './scoped-layer.js';
+import type { Policy } from '../policy/policy.js';
+import { PolicyError } from '../policy/policy-error.js';
+import { projectionCache, resolvePolicy, scopeAsPolicy, type PolicyContext, type ResolvedPolicy } from '../policy/resolve-policy.js';
+import type { ScopeFilters, ScopeResolver } from '../policy/scope.js';
+import { scopedLayer } from '../policy/scoped-layer.js';
 import { allowedMethods, isWriteMethod } from './allowed-methods.js';
 import type { BodyReader } from './request-body.js';
 import { createWriter, OPERATIONS_PATH, type Writer } from './write-route.js';
@@ -99,6 +102,15 @@ export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
   readonly scope?:
     | ScopeFilters<NoInfer<S>>
     | ((request: HandlerRequest) => ScopeFilters<NoInfer<S>> | undefined | Promise<ScopeFilters<NoInfer<S>> | undefined>);
+  /**
+   * What each requester may see (docs/policies.md): per type, a row filter (rows outside
+   * it do not exist for them) and hidden attributes and relationships (absent for them,
+   * as if the schema had none). A fixed policy is checked against the schema here (a
+   * `PolicyError` at start-up); a function returns one per request, and a wrong one
+   * makes that request a logged 500. `scope` is the same as a policy of row filters
+   * only: give one of the two.
+   */
+  readonly policy?: Policy<NoInfer<S>> | ((request: HandlerRequest) => Policy<NoInfer<S>> | Promise<Policy<NoInfer<S>>>);
   /** Receives failures the client is not told about (500, 503). */
   readonly logger?: HandlerLogger;
   /**
@@ -129,6 +141,8 @@ const headers = (profile = false): Record<string, string> => ({
   'content-type': profile ? `${JSON_API_MEDIA_TYPE}; profile="${CURSOR_PROFILE}"` : JSON_API_MEDIA_TYPE,
 });
 const MAX_CACHED_SCOPES = 512;
+/** Projected schemas kept, one per distinct set of hidden fields. */
+const MAX_CACHED_PROJECTIONS = 32;
 
 /**
  * Creates the request handler of a JSON:API server over a data layer. Throws a
@@ -156,21 +170,26 @@ export function createHandler(options: HandlerOptions): Handler {
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.strictIncluded === undefined ? {} : { strictIncluded: options.strictIncluded }),
   };
-  const resolveEntries = scopeResolver(options);
-  const operators = options.dataLayer.operators;
-  const { scope } = options;
   const { dataLayer, onQuery } = options;
-  const fixedResolved = typeof scope === 'object' ? resolveScope(scope, schema, resolveEntries, operators, capabilityOf) : undefined;
-  const fixedScope = fixedResolved === undefined ? undefined : scopedLayer(dataLayer, fixedResolved, schema);
+  const policyContext: PolicyContext = {
+    schema,
+    resolve: scopeResolver(options),
+    operators: dataLayer.operators,
+    capabilitiesOf: capabilityOf,
+    project: projectionCache(options.schema, MAX_CACHED_PROJECTIONS),
+  };
+  const accessOf = policyResolver(options, policyContext);
+  const fixedLayer = accessOf.fixed === undefined ? undefined : policyLayer(dataLayer, accessOf.fixed, schema);
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
   const writer =
-    options.writable === true
-      ? writerOf(options, schema, limitsOf, fixedResolved, resolveEntries, (request, negotiation) => serve(request, negotiation))
-      : undefined;
+    options.writable === true ? writerOf(options, schema, limitsOf, accessOf, (request, negotiation) => serve(request, negotiation)) : undefined;
   const extensions = writer === undefined ? NO_EXTENSIONS : WRITE_EXTENSIONS;
 
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
-    const route = matchRoute(schema, request.path);
+    const access = accessOf.fixed ?? (await accessOf(request));
+    const requesterSchema = access?.schema ?? options.schema;
+    // Routes of the requester's schema: a hidden relationship has no route, as a misspelled one.
+    const route = matchRoute(requesterSchema === options.schema ? schema : resolveSchema(requesterSchema), request.path);
     if (route === undefined) {
       if (writer !== undefined && request.path === OPERATIONS_PATH) {
         const refused = refusal(request, undefined, limitsOf(''), negotiation, ['POST'], extensions);
@@ -189,7 +208,7 @@ export function createHandler(options: HandlerOptions): Handler {
     const query = request.query.startsWith('?') ? `?${request.query}` : request.query;
     const preferCursor = pagesMany(route) && asksForCursorPages(request);
     const parsed = parseQuery(query, {
-      schema: options.schema,
+      schema: requesterSchema,
       type: primaryType,
       operators: options.dataLayer.operators,
       capabilities: capabilities.get(primaryType),
@@ -200,20 +219,16 @@ export function createHandler(options: HandlerOptions): Handler {
     const ast = preferCursor ? withinLayer(parsed, options.dataLayer, limitsOf(primaryType)) : parsed;
     onQuery?.(ast, request);
 
-    const scopeFilters = typeof scope === 'function' ? await scope(request) : undefined;
-    const layer =
-      fixedScope ??
-      (scopeFilters === undefined
-        ? dataLayer
-        : scopedLayer(dataLayer, resolveScope(scopeFilters, schema, resolveEntries, operators, capabilityOf), schema));
+    const layer = fixedLayer ?? (access === undefined ? dataLayer : policyLayer(dataLayer, access, schema));
     const execute: ExecuteOptions = {
-      schema: options.schema,
+      schema: requesterSchema,
       layer,
       limits: limitsOf(primaryType),
       ...(request.signal === undefined ? {} : { signal: request.signal }),
       ...(options.includeRequiresFields === undefined ? {} : { includeRequiresFields: options.includeRequiresFields }),
     };
-    const { body, profile, etag } = await respond(route, ast, execute, request, serializer, limits);
+    const requesterSerializer = requesterSchema === options.schema ? serializer : { ...serializer, schema: requesterSchema };
+    const { body, profile, etag } = await respond(route, ast, execute, request, requesterSerializer, limits);
     return { status: 200, headers: etag === undefined ? headers(profile) : { ...headers(profile), etag }, body };
   };
 
@@ -290,11 +305,10 @@ function writerOf(
   options: HandlerOptions,
   schema: ResolvedSchema,
   limitsOf: (type: string) => QueryLimits,
-  fixedScope: Scope | undefined,
-  resolveEntries: ScopeResolver,
+  accessOf: PolicyResolver,
   serve: (request: HandlerRequest, negotiation: { reached: boolean }) => Promise<HandlerResponse>,
 ): Writer | undefined {
-  const { dataLayer, scope } = options;
+  const { dataLayer } = options;
   const taken = schema.roots.get(OPERATIONS_PATH.slice(1));
   if (taken !== undefined) {
     throw new RangeError(`createHandler: a writable handler serves Atomic Operations at ${OPERATIONS_PATH}, the root of type ${taken.name}: rename that root`);
@@ -303,14 +317,13 @@ function writerOf(
   if (apply === undefined) return undefined;
   return createWriter({
     schema,
-    parse: { schema: options.schema, ...(options.limits === undefined ? {} : { limits: options.limits }) },
     apply: (request, context) => apply.call(dataLayer, request, context),
     baseUrl: options.baseUrl ?? '',
     limitsOf,
-    async scopeOf(request) {
-      if (fixedScope !== undefined || typeof scope !== 'function') return fixedScope;
-      const filters = await scope(request);
-      return filters === undefined ? undefined : resolveScope(filters, schema, resolveEntries, dataLayer.operators);
+    async accessOf(request) {
+      const access = accessOf.fixed ?? (await accessOf(request));
+      const parse = { schema: access?.schema ?? options.schema, ...(options.limits === undefined ? {} : { limits: options.limits }) };
+      return { scope: access?.scope, parse };
     },
     checkQuery(request, type) {
       const query = request.query.startsWith('?') ? `?${request.query}` : request.query;
@@ -407,6 +420,38 @@ function notFound(type: string, id: string, limits: QueryLimits): JsonApiError {
       ? `No ${type} with an id longer than ${String(limits.maxIdLength)} characters.`
       : `No ${type} with id ${JSON.stringify(id)}.`;
   return jsonApiError({ code: 'not_found', detail });
+}
+
+/** The resolved policy of a request (`undefined`: unrestricted); `fixed` is set when it is the same for every request. */
+interface PolicyResolver {
+  (request: HandlerRequest): Promise<ResolvedPolicy | undefined>;
+  readonly fixed?: ResolvedPolicy;
+}
+
+/**
+ * The handler's `policy` (or `scope`, a policy of row filters) as a resolver: a fixed
+ * one is resolved once, here, so a wrong one throws at start-up.
+ */
+function policyResolver(options: HandlerOptions, context: PolicyContext): PolicyResolver {
+  const { policy, scope } = options;
+  if (policy !== undefined && scope !== undefined) {
+    throw new PolicyError('Give either "policy" or "scope" to createHandler, not both: a scope is a policy of row filters.', { pointer: '' });
+  }
+  if (policy !== undefined) {
+    if (typeof policy !== 'function') return Object.assign(async () => Promise.resolve(undefined), { fixed: resolvePolicy(policy, context) });
+    return async (request) => resolvePolicy(await policy(request), context);
+  }
+  if (scope === undefined) return async () => Promise.resolve(undefined);
+  if (typeof scope !== 'function') return Object.assign(async () => Promise.resolve(undefined), { fixed: scopeAsPolicy(scope, context) });
+  return async (request) => {
+    const filters = await scope(request);
+    return filters === undefined ? undefined : scopeAsPolicy(filters, context);
+  };
+}
+
+/** The data layer as one requester sees it: their row filters and hidden fields. */
+function policyLayer(layer: DataLayer, access: ResolvedPolicy, schema: ResolvedSchema): DataLayer {
+  return scopedLayer(layer, access.scope, schema, access.hidden);
 }
 
 /** Resolves JSON scope entries with the parser's own filter resolver, caching by text. */

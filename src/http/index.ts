@@ -10,8 +10,10 @@ export {
   type HandlerResponse,
 } from './handler.js';
 export type { HandlerLogger } from './error-response.js';
-export type { ScopeFilter, ScopeFilters } from './scope.js';
-export { ScopeError } from './scope-error.js';
+export type { ScopeFilter, ScopeFilters } from '../policy/scope.js';
+export type { Policy, TypePolicy } from '../policy/policy.js';
+export { PolicyError } from '../policy/policy-error.js';
+export { ScopeError } from '../policy/scope-error.js';
 export { JSON_API_MEDIA_TYPE } from './negotiate.js';
 export { OPERATIONS_PATH } from './write-route.js';
 export type { BodyReader } from './request-body.js';

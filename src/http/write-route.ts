@@ -20,7 +20,7 @@ import { JSON_API_MEDIA_TYPE } from './negotiate.js';
 import { faultError, typeOf } from './operation-fault.js';
 import { bodyText, checkContentType } from './request-body.js';
 import type { Route } from './routes.js';
-import type { Scope } from './scope.js';
+import type { Scope } from '../policy/scope.js';
 import { checkBatchPrecondition, withPrecondition } from './write-precondition.js';
 
 /** The path of Atomic Operations requests. */
@@ -29,13 +29,15 @@ export const OPERATIONS_PATH = '/operations';
 /** What the write routes need from the handler. */
 export interface WriterConfig {
   readonly schema: ResolvedSchema;
-  readonly parse: WriteParseOptions;
   /** The data layer's `apply`. */
   apply(request: WriteRequest, context: LayerContext): Promise<WriteResult>;
   readonly baseUrl: string;
   limitsOf(type: string): QueryLimits;
-  /** The scope of a request, `undefined` when it has none. */
-  scopeOf(request: HandlerRequest): Promise<Scope | undefined>;
+  /**
+   * The scope of a request (`undefined` when it has none), and the options its body is
+   * parsed with: the requester's schema, without the fields their policy hides.
+   */
+  accessOf(request: HandlerRequest): Promise<{ readonly scope: Scope | undefined; readonly parse: WriteParseOptions }>;
   /** Checks the query of a write whose response carries a document, before anything is written. */
   checkQuery(request: HandlerRequest, type: string): void;
   /** The handler's own answer to a `GET` of `path` (the read back of a written resource). */
@@ -53,8 +55,7 @@ export interface Writer {
 /** The write routes over a layer that applies lists of operations. */
 export function createWriter(config: WriterConfig): Writer {
   /** Applies the list; `guarded`: the request carried `If-Match`, so a target that is gone fails the precondition (412). */
-  const apply = async (request: HandlerRequest, parsed: ParsedWrite, guarded = false): Promise<readonly (Id | null)[]> => {
-    const scope = await config.scopeOf(request);
+  const apply = async (request: HandlerRequest, parsed: ParsedWrite, scope: Scope | undefined, guarded = false): Promise<readonly (Id | null)[]> => {
     const write: WriteRequest = { operations: parsed.operations, ...(scope === undefined ? {} : { scope: (type) => scope.of(type) }) };
     try {
       const { ids } = await config.apply(write, { signal: request.signal ?? new AbortController().signal });
@@ -76,8 +77,9 @@ export function createWriter(config: WriterConfig): Writer {
       const limits = config.limitsOf(route.type.name);
       const body = target.kind === 'delete' ? undefined : await bodyText(request, limits.maxBodyBytes);
       if (target.kind === 'create' || target.kind === 'update') config.checkQuery(request, route.type.name);
-      const { parsed, guarded } = withPrecondition(request, parseRouteDocument(body, target, config.parse), config.schema);
-      const [id] = await apply(request, parsed, guarded);
+      const access = await config.accessOf(request);
+      const { parsed, guarded } = withPrecondition(request, parseRouteDocument(body, target, access.parse), config.schema);
+      const [id] = await apply(request, parsed, access.scope, guarded);
       if (target.kind !== 'create' && target.kind !== 'update') return { status: 204, headers: {}, body: '' };
       const path = pathOf(route.type.name, id as Id);
       const read = await config.read(request, path, request.query);
@@ -89,9 +91,10 @@ export function createWriter(config: WriterConfig): Writer {
     async atomic(request) {
       checkContentType(request, true);
       const limits = config.limitsOf('');
-      const parsed = parseAtomicDocument(await bodyText(request, limits.maxBodyBytes), config.parse);
+      const access = await config.accessOf(request);
+      const parsed = parseAtomicDocument(await bodyText(request, limits.maxBodyBytes), access.parse);
       checkBatchPrecondition(request, parsed, config.schema);
-      const ids = await apply(request, parsed);
+      const ids = await apply(request, parsed, access.scope);
       const results = await Promise.all(
         parsed.operations.map(async (operation, index) => {
           const id = ids[index];

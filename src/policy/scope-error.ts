@@ -15,7 +15,8 @@ export class ScopeError extends Error {
   constructor(
     /** The resource type whose scope is wrong. */
     readonly type: string,
-    detail: string,
+    /** What is wrong, without the type. */
+    readonly detail: string,
     options?: ErrorOptions,
   ) {
     super(`Invalid scope for type "${type}": ${detail}`, options);
