@@ -71,6 +71,13 @@ describe('sort refusals and their messages', () => {
     ]);
   });
 
+  it('a faulty sort leaves a cursor undecoded: the sort is the one error', () => {
+    expect(faults('sort=nope&page[after]=not-a-cursor')).toEqual([
+      { code: 'unknown_field', parameter: 'sort', detail: 'Type "person" has no field "nope"' },
+    ]);
+    expect(errorsOf('sort=name&page[after]=not-a-cursor').map((error) => error.code)).toEqual(['invalid_cursor']);
+  });
+
   it('keeps a path through to-one relationships, its direction, and appends the id', () => {
     expect(parse('sort=-owner.name,serial', { type: 'computer' }).sort).toEqual([
       { path: ['owner'], field: 'name', direction: 'desc' },
