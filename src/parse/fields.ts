@@ -13,6 +13,7 @@ const NO_NAMES: readonly string[] = Object.freeze([]);
  * relationships, and duplicates are removed (first occurrence kept).
  */
 export function parseFields(members: readonly RawMember[], tables: SchemaTables, errors: JsonApiError[]): Fieldsets {
+  // Stryker disable next-line ConditionalExpression: a fast path; the loop over no members gives an equal empty, frozen object
   if (members.length === 0) return NO_FIELDS;
   // Keys are type names found in the schema, whose names cannot be `__proto__`
   // (schema member names never contain `__`), so plain assignment is safe here.

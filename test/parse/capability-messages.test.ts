@@ -85,6 +85,12 @@ describe('paging and include capabilities', () => {
     expect(parseWith('include=', { includes: false }).include).toEqual([]);
   });
 
+  it('a faulty include is its own error only: the paths that resolved are not sent on to the include check', () => {
+    expect(faults('include=computers,nope', { includes: false })).toEqual([
+      { code: 'unknown_relationship', parameter: 'include', detail: 'Type "person" has no relationship "nope" (in include path "nope")' },
+    ]);
+  });
+
   it('refuses several filters ANDed on a layer without and, naming the second', () => {
     expect(faults('filter[name]=a&filter[gender]=f', { filter: { nodes: [] } })).toEqual([
       { code: 'filter_not_supported', parameter: 'filter[gender]', detail: expect.stringContaining('"and"') as string },
