@@ -23,8 +23,8 @@ import { requestSpec, writeRequest, type RequestSpec } from './write-requests.js
 /** The `skip` key of the property. */
 export const WRITE_REQUEST_PROPERTY = 'write-requests';
 
-/** Time allowed per random sequence: each builds a new layer, slow on an embedded engine (PGlite). */
-const PER_RUN_MS = 20_000;
+/** Time allowed per random sequence: each builds a new layer and reads the whole state back after each request, slow on an embedded engine (PGlite) on a busy machine. */
+const PER_RUN_MS = 60_000;
 
 /** What the requests of a property run answered, counted by class: a run that never wrote or never refused proves little. */
 export interface RequestTally {
