@@ -99,8 +99,12 @@ export function createWriter(config: WriterConfig): Writer {
         parsed.operations.map(async (operation, index) => {
           const id = ids[index];
           if (id === null || id === undefined || !returnsData(operation)) return {};
-          const read = await config.read({ ...request, method: 'GET', headers: {} }, pathOf(typeOf(operation), id), '');
-          if (read.status === 404) return {};
+          const read = await config.read({ ...request, method: 'GET', headers: {} }, pathOf(typeOf(operation), id), '').catch((error: unknown) => {
+            if (error instanceof QueryError && error.status === 404) return undefined;
+            throw error;
+          });
+          // A later operation of the batch removed it (the batch is applied): its identifier still tells the client the id it was given.
+          if (read === undefined || read.status === 404) return { data: { type: typeOf(operation), id: String(id) } };
           if (read.status !== 200) throw new Error(`Reading back ${pathOf(typeOf(operation), id)} answered ${String(read.status)}`);
           return { data: (JSON.parse(read.body) as { data: unknown }).data };
         }),

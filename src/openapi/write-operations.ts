@@ -8,7 +8,7 @@
 import type { ResolvedRelationship, ResolvedSchema, ResolvedType } from '../schema/resolved-schema.js';
 import type { QueryLimits } from '../limits.js';
 import { anyOf, type JsonSchema } from './json-schema.js';
-import { resourceName, type ComponentSink } from './resource-schemas.js';
+import { identifierName, resourceName, type ComponentSink } from './resource-schemas.js';
 
 const MEDIA_TYPE = 'application/vnd.api+json';
 /** Where a write may fail, beyond 500 and 503. */
@@ -215,7 +215,8 @@ function atomicOperation(writable: readonly ResolvedType[], build: WriteBuild): 
   };
   const result: JsonSchema = {
     type: 'object',
-    properties: { data: anyOf(writable.map((type) => build.sink.ref(resourceName(type.name)))) },
+    // The resource a create or update left, or its identifier when a later operation removed it.
+    properties: { data: anyOf(writable.flatMap((type) => [build.sink.ref(resourceName(type.name)), build.sink.ref(identifierName(type.name))])) },
     additionalProperties: false,
   };
   const results: JsonSchema = {

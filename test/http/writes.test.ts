@@ -309,6 +309,19 @@ describe('Atomic Operations', () => {
     expect(linkage).toEqual([{ type: 'computer', id: '2' }, { type: 'computer', id: '3' }]);
   });
 
+  it('answers the identifier of a resource a later operation of the batch removed, so its generated id is known (not {})', async () => {
+    const { atomic, send } = writable();
+    const response = await atomic([
+      { op: 'add', data: { ...newPerson('Gone'), lid: 'g' } },
+      { op: 'update', ref: { type: 'person', id: '2' }, data: { type: 'person', id: '2', attributes: { name: 'Bobby' } } },
+      { op: 'remove', ref: { type: 'person', lid: 'g' } },
+      { op: 'remove', ref: { type: 'person', id: '2' } },
+    ]);
+    expect(response.status).toBe(200);
+    expect(response.document?.['atomic:results']).toEqual([{ data: { type: 'person', id: '3' } }, { data: { type: 'person', id: '2' } }, {}, {}]);
+    expect((await send('GET', '/persons/3')).status).toBe(404);
+  });
+
   it('answers 204 when no operation returns data', async () => {
     const { atomic } = writable();
     const response = await atomic([{ op: 'remove', ref: { type: 'computer', id: '1' } }]);

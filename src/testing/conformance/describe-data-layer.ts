@@ -3,6 +3,7 @@ import type { DescribeDataLayerOptions } from './describe-options.js';
 import { registerDifferentialSuite } from './differential-suite.js';
 import { EXAMPLE_CASE_IDS, registerExampleSuite } from './example-suite.js';
 import { skipTable } from './skip-table.js';
+import { WRITE_REQUEST_PROPERTY } from './write-request-property.js';
 import { registerWriteSuite, WRITE_CASE_IDS } from './write-suite.js';
 
 /**
@@ -12,7 +13,10 @@ import { registerWriteSuite, WRITE_CASE_IDS } from './write-suite.js';
  * and the differential property suite (random schemas, data and queries; the layer
  * must answer exactly what the memory layer answers), and the write suite (every write
  * route, status and pointer through a writable handler, each case on a fresh layer;
- * a layer without `apply` must be refused with 405). Cases using an operator the
+ * a layer without `apply` must be refused with 405), the write property (random
+ * write lists on the layer against the memory layer) and the write request property
+ * (random write requests through writable handlers over both, skip key
+ * `write-requests`). Cases using an operator the
  * layer does not declare are skipped with that reason; `skip` skips others by name.
  * Call it at the top level of a test file.
  *
@@ -29,7 +33,7 @@ import { registerWriteSuite, WRITE_CASE_IDS } from './write-suite.js';
  * });
  */
 export function describeDataLayer(options: DescribeDataLayerOptions): void {
-  const skips = skipTable(options.skip, new Set([...EXAMPLE_CASE_IDS, ...WRITE_CASE_IDS]));
+  const skips = skipTable(options.skip, new Set([...EXAMPLE_CASE_IDS, ...WRITE_CASE_IDS, WRITE_REQUEST_PROPERTY]));
   describe(`data layer conformance: ${options.name}`, () => {
     registerExampleSuite(options, skips);
     registerDifferentialSuite(options, skips);

@@ -6,6 +6,7 @@ import type { DescribeDataLayerOptions } from './describe-options.js';
 import { readState } from './layer-twin.js';
 import type { SkipTable } from './skip-table.js';
 import { registerWriteProperty } from './write-property.js';
+import { registerWriteRequestProperty } from './write-request-property.js';
 import { writeConformanceSchema } from './write-schema.js';
 
 const JSON_API = 'application/vnd.api+json';
@@ -173,7 +174,8 @@ export const WRITE_CASE_IDS: readonly string[] = WRITE_CASES.map((example) => ex
 /**
  * Registers the write suite: each case on a fresh layer built from the conformance
  * dataset (`writeConformanceSchema`), through a writable handler (a layer without
- * `apply` must leave the handler answering 405 instead), then the write property.
+ * `apply` must leave the handler answering 405 instead), then the write property and
+ * the write request property.
  */
 export function registerWriteSuite(options: DescribeDataLayerOptions, skips: SkipTable): void {
   const suiteReason = skips.reasonFor('writes');
@@ -221,5 +223,6 @@ export function registerWriteSuite(options: DescribeDataLayerOptions, skips: Ski
       });
     }
     registerWriteProperty(options, skips);
+    registerWriteRequestProperty(options, skips);
   });
 }
