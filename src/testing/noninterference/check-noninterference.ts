@@ -60,7 +60,7 @@ export async function checkNoninterference(options: CheckNoninterferenceOptions)
   if (!details.failed) return;
   const cause = details.errorInstance;
   throw new Error(
-    `noninterference violated (seed ${details.seed}, path "${details.counterexamplePath ?? ''}": replay with ` +
+    `noninterference violated after ${details.numRuns} requests (seed ${details.seed}, path "${details.counterexamplePath ?? ''}": replay with ` +
       `checkNoninterference({ …, seed: ${details.seed}, path: '${details.counterexamplePath ?? ''}' }))\n` +
       `${cause instanceof Error ? cause.message : String(cause)}\n` +
       `The twins differ in:\n${twins.changes.map((change) => `  ${change}`).join('\n')}\n` +
