@@ -3,11 +3,11 @@
  * twin datasets; every read request gets the same bytes from both twins.
  */
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
-import { handlerWithPolicy } from '../../src/testing/noninterference/handler-with-policy.js';
+import { createHandler } from '../../src/http/handler.js';
 import { describeNoninterference } from '../../src/testing/index.js';
 
 describeNoninterference({
   name: 'memory layer',
-  makeHandler: ({ schema, data, policy }) => handlerWithPolicy({ schema, policy, dataLayer: createMemoryLayer(schema, data) }),
+  makeHandler: ({ schema, data, policy }) => createHandler({ schema, policy, dataLayer: createMemoryLayer(schema, data) }),
   properties: { numRuns: 100, datasets: 20 },
 });

@@ -9,15 +9,16 @@
 import { describe, expect, it } from 'vitest';
 import { andNode, compareNode } from '../../src/ast/filter-factories.js';
 import type { FilterNode } from '../../src/ast/filter-node.js';
-import type { Handler } from '../../src/http/handler.js';
+import { createHandler, type Handler } from '../../src/http/handler.js';
 import type { DataLayer, ReadRequest } from '../../src/layers/data-layer.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
-import { checkNoninterference, policyView, type ReadPolicy, type TwinDatasets } from '../../src/testing/index.js';
+import type { ResourceSchema } from '../../src/schema/schema.js';
+import { checkNoninterference, policyView, type TwinDatasets } from '../../src/testing/index.js';
 import type { Dataset } from '../../src/testing/arbitraries/arbitrary-data.js';
-import { handlerWithPolicy } from '../../src/testing/noninterference/handler-with-policy.js';
+import type { Policy } from '../../src/policy/policy.js';
 
-const schema = defineSchema({
+const schema: ResourceSchema = defineSchema({
   types: {
     person: {
       root: 'persons',
@@ -34,7 +35,7 @@ const schema = defineSchema({
 
 /** Only public computers exist for the requester; salaries are hidden. */
 const publicOnly = compareNode('public', 'eq', true);
-const policy: ReadPolicy = { types: { computer: { filter: publicOnly }, person: { hidden: ['salary'] } } };
+const policy: Policy = { types: { computer: { filter: publicOnly }, person: { hidden: ['salary'] } } };
 
 /** Twins: salaries in another order, private computers with other serials and owners, one more private computer. */
 const twins: TwinDatasets = {
@@ -131,12 +132,12 @@ function countsHiddenRows(layer: DataLayer): DataLayer {
 
 /** The honest handler of one twin, with a leaky layer under the policy where given. */
 function honest(data: Dataset, leak: (layer: DataLayer) => DataLayer = (layer) => layer): Handler {
-  return handlerWithPolicy({ schema, policy, dataLayer: leak(createMemoryLayer(schema, data)) });
+  return createHandler({ schema, policy, dataLayer: leak(createMemoryLayer(schema, data)) });
 }
 
 /** Leaky policy: hidden attributes are only removed from the documents; the handler serves the full schema. */
 function hiddenInOutputOnly(data: Dataset): Handler {
-  const handle = handlerWithPolicy({ schema, policy: { types: { computer: { filter: publicOnly } } }, dataLayer: createMemoryLayer(schema, data) });
+  const handle = createHandler({ schema, policy: { types: { computer: { filter: publicOnly } } }, dataLayer: createMemoryLayer(schema, data) });
   return async (request) => {
     const response = await handle(request);
     if (response.status !== 200) return response;

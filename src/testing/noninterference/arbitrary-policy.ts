@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { arbitraryFilter } from '../arbitraries/arbitrary-filter.js';
-import type { ReadPolicy, TypeReadPolicy } from './policy-shape.js';
+import type { Policy, TypePolicy } from '../../policy/policy.js';
 
 /** Options of `arbitraryPolicy`. */
 export interface ArbitraryPolicyOptions {
@@ -23,7 +23,7 @@ export interface ArbitraryPolicyOptions {
  *   createHandler({ schema, dataLayer, policy });
  * }));
  */
-export function arbitraryPolicy(schema: ResourceSchema, options: ArbitraryPolicyOptions = {}): fc.Arbitrary<ReadPolicy> {
+export function arbitraryPolicy(schema: ResourceSchema, options: ArbitraryPolicyOptions = {}): fc.Arbitrary<Policy> {
   const types = [...resolveSchema(schema).types.values()];
   const perType = types.map((type) => {
     const names = [...type.attributes.keys(), ...type.relationships.keys()];
@@ -34,14 +34,14 @@ export function arbitraryPolicy(schema: ResourceSchema, options: ArbitraryPolicy
     const hidden = names.length === 0 ? fc.constant([]) : fc.subarray(names, { maxLength: Math.max(1, names.length - 1) });
     const entry = fc
       .record({ filter, hidden })
-      .map(({ filter: chosen, hidden: names }): TypeReadPolicy | undefined => {
+      .map(({ filter: chosen, hidden: names }): TypePolicy | undefined => {
         if (chosen === undefined && names.length === 0) return undefined;
         return { ...(chosen === undefined ? {} : { filter: chosen }), ...(names.length === 0 ? {} : { hidden: names }) };
       });
     return fc.option(entry, { nil: undefined, freq: 5 }).map((chosen) => chosen ?? undefined);
   });
-  return fc.tuple(...perType).map((entries): ReadPolicy => {
-    const policyTypes: Record<string, TypeReadPolicy> = {};
+  return fc.tuple(...perType).map((entries): Policy => {
+    const policyTypes: Record<string, TypePolicy> = {};
     types.forEach((type, index) => {
       const entry = entries[index];
       if (entry !== undefined) policyTypes[type.name] = entry;

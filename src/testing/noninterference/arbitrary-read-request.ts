@@ -7,7 +7,7 @@ import type { Dataset } from '../arbitraries/arbitrary-data.js';
 import { arbitraryNearValidQueryString } from '../arbitraries/arbitrary-near-valid-query-string.js';
 import { arbitraryQueryString } from '../arbitraries/arbitrary-query-string.js';
 import { visibleSchema } from './visible-schema.js';
-import type { ReadPolicy } from './policy-shape.js';
+import type { Policy } from '../../policy/policy.js';
 
 /** A read request: `GET` of a raw path with a raw query string. */
 export interface ReadRequestLine {
@@ -52,7 +52,7 @@ const HOSTILE_QUERIES = fc.oneof(
  */
 export function arbitraryReadRequest(
   schema: ResourceSchema,
-  policy: ReadPolicy,
+  policy: Policy,
   options: ArbitraryReadRequestOptions = {},
 ): fc.Arbitrary<ReadRequestLine> {
   const resolved = resolveSchema(schema);

@@ -5,7 +5,7 @@ import type { ResourceSchema } from '../../schema/schema.js';
 import { arbitraryData, type Dataset } from '../arbitraries/arbitrary-data.js';
 import { linkInverses, side } from '../arbitraries/link-inverses.js';
 import { idKey, policyView, visibleIds, visibleRows } from './policy-view.js';
-import type { ReadPolicy } from './policy-shape.js';
+import type { Policy } from '../../policy/policy.js';
 
 /** Two datasets a requester cannot tell apart under a policy, and what was changed to make the second. */
 export interface TwinDatasets {
@@ -53,7 +53,7 @@ type MutableData = Map<string, Record<string, unknown>[]>;
  */
 export function arbitraryTwinDatasets(
   schema: ResourceSchema,
-  policy: ReadPolicy,
+  policy: Policy,
   options: ArbitraryTwinDatasetsOptions = {},
 ): fc.Arbitrary<TwinDatasets> {
   const types = [...resolveSchema(schema).types.values()];
@@ -75,7 +75,7 @@ export function arbitraryTwinDatasets(
 
 function twinOf(
   schema: ResourceSchema,
-  policy: ReadPolicy,
+  policy: Policy,
   types: readonly ResolvedType[],
   first: Dataset,
   donor: Dataset,
@@ -100,7 +100,7 @@ function twinOf(
 /** Applies one change to `data`; its description, or `undefined` when it does not apply. */
 function apply(
   schema: ResourceSchema,
-  policy: ReadPolicy,
+  policy: Policy,
   type: ResolvedType,
   data: MutableData,
   donor: Dataset,
@@ -183,7 +183,7 @@ function apply(
  */
 function relinked(
   schema: ResourceSchema,
-  policy: ReadPolicy,
+  policy: Policy,
   data: MutableData,
   relationship: ResolvedRelationship,
   row: Record<string, unknown>,

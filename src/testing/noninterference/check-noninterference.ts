@@ -5,12 +5,12 @@ import type { ResourceSchema } from '../../schema/schema.js';
 import type { Dataset } from '../arbitraries/arbitrary-data.js';
 import { arbitraryReadRequest, type ReadRequestLine } from './arbitrary-read-request.js';
 import type { TwinDatasets } from './arbitrary-twin-datasets.js';
-import type { ReadPolicy } from './policy-shape.js';
+import type { Policy } from '../../policy/policy.js';
 
 /** Options of `checkNoninterference`. */
 export interface CheckNoninterferenceOptions {
   readonly schema: ResourceSchema;
-  readonly policy: ReadPolicy;
+  readonly policy: Policy;
   readonly twins: TwinDatasets;
   /** The handler serving `twins.first` under the policy. */
   readonly first: Handler;

@@ -10,13 +10,13 @@ import { propertySettings } from '../conformance/differential-suite.js';
 import { arbitraryPolicy } from './arbitrary-policy.js';
 import { arbitraryTwinDatasets, type TwinDatasets } from './arbitrary-twin-datasets.js';
 import { checkNoninterference } from './check-noninterference.js';
-import type { ReadPolicy } from './policy-shape.js';
+import type { Policy } from '../../policy/policy.js';
 
 /** What `makeHandler` serves: one dataset of a schema under a policy. */
 export interface PolicyCase {
   readonly schema: ResourceSchema;
   readonly data: Dataset;
-  readonly policy: ReadPolicy;
+  readonly policy: Policy;
 }
 
 /** Options of `describeNoninterference`. */
@@ -40,7 +40,7 @@ export interface DescribeNoninterferenceOptions {
 /** One random schema, a policy for it and twin datasets under that policy. */
 export interface NoninterferenceCase {
   readonly schema: ResourceSchema;
-  readonly policy: ReadPolicy;
+  readonly policy: Policy;
   readonly twins: TwinDatasets;
 }
 

@@ -15,4 +15,3 @@ export {
   type NoninterferenceCase,
   type PolicyCase,
 } from './describe-noninterference.js';
-export type { ReadPolicy, TypeReadPolicy } from './policy-shape.js';

@@ -1,10 +1,11 @@
+import type { FilterNode } from '../../ast/filter-node.js';
 import type { Id, Row } from '../../layers/data-layer.js';
 import { evaluateRows } from '../../layers/memory/evaluate-rows.js';
 import { compareCodePoints } from '../../layers/memory/code-point-order.js';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import type { Dataset } from '../arbitraries/arbitrary-data.js';
-import type { ReadPolicy } from './policy-shape.js';
+import type { Policy } from '../../policy/policy.js';
 
 /**
  * What a requester may see of a dataset under a policy, as one canonical JSON text:
@@ -16,7 +17,7 @@ import type { ReadPolicy } from './policy-shape.js';
  * @example
  * policyView(schema, policy, first) === policyView(schema, policy, second); // twins
  */
-export function policyView(schema: ResourceSchema, policy: ReadPolicy, data: Dataset): string {
+export function policyView(schema: ResourceSchema, policy: Policy, data: Dataset): string {
   const resolved = resolveSchema(schema);
   const visible = visibleIds(schema, policy, data);
   const view: Record<string, unknown[]> = {};
@@ -48,17 +49,22 @@ export function policyView(schema: ResourceSchema, policy: ReadPolicy, data: Dat
  * The ids (as `idKey` texts) of the rows of each type that the policy's row filter
  * admits; every row of a type without a filter.
  */
-export function visibleIds(schema: ResourceSchema, policy: ReadPolicy, data: Dataset): Map<string, Set<string>> {
+export function visibleIds(schema: ResourceSchema, policy: Policy, data: Dataset): Map<string, Set<string>> {
   const visible = new Map<string, Set<string>>();
   for (const type of resolveSchema(schema).types.keys()) visible.set(type, new Set(visibleRows(schema, policy, type, data[type] ?? []).map((row) => idKey(row.id))));
   return visible;
 }
 
-/** The rows of one type that the policy's row filter admits (a filter on the type's own fields). */
-export function visibleRows(schema: ResourceSchema, policy: ReadPolicy, type: string, rows: readonly Row[]): readonly Row[] {
+/**
+ * The rows of one type that the policy's row filter admits. The kit evaluates row
+ * filters given as `FilterNode`s on the type's own fields (as `arbitraryPolicy` makes
+ * them); entries in the JSON syntax are a `TypeError` here.
+ */
+export function visibleRows(schema: ResourceSchema, policy: Policy, type: string, rows: readonly Row[]): readonly Row[] {
   const filter = policy.types[type]?.filter;
   if (filter === undefined || rows.length === 0) return rows;
-  return evaluateRows(schema, type, rows, { filter, sort: [{ path: [], field: 'id', direction: 'asc' }], offset: 0, limit: null }).rows;
+  if (Array.isArray(filter)) throw new TypeError(`policyView: the row filter of "${type}" is filter entries; give it as a FilterNode`);
+  return evaluateRows(schema, type, rows, { filter: filter as FilterNode, sort: [{ path: [], field: 'id', direction: 'asc' }], offset: 0, limit: null }).rows;
 }
 
 /** An id as a map key: integer and string ids never collide within one type. */

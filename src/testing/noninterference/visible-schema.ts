@@ -1,32 +1,19 @@
-import { defineSchema } from '../../schema/define-schema.js';
-import type { RelationshipDefinition, ResourceSchema, ResourceTypeDefinition } from '../../schema/schema.js';
-import type { ReadPolicy } from './policy-shape.js';
+import type { Policy } from '../../policy/policy.js';
+import { projectSchema } from '../../policy/project-schema.js';
+import type { ResourceSchema } from '../../schema/schema.js';
 
 /**
- * The schema a requester sees under a policy: every hidden attribute and
- * relationship left out, and an inverse naming a hidden relationship dropped. Valid
- * queries for the requester are the valid queries of this schema.
+ * The schema a requester sees under a policy (the handler's own projection): every
+ * hidden attribute and relationship left out. Valid queries for the requester are the
+ * valid queries of this schema.
  *
  * @example
  * visibleSchema(schema, { types: { person: { hidden: ['salary'] } } }).types.person.attributes; // without salary
  */
-export function visibleSchema(schema: ResourceSchema, policy: ReadPolicy): ResourceSchema {
-  const hiddenOf = (type: string): ReadonlySet<string> => new Set(policy.types[type]?.hidden ?? []);
-  const types: Record<string, ResourceTypeDefinition> = {};
-  for (const [name, definition] of Object.entries(schema.types)) {
-    const hidden = hiddenOf(name);
-    const relationships: Record<string, RelationshipDefinition> = {};
-    for (const [relationshipName, relationship] of Object.entries(definition.relationships ?? {})) {
-      if (hidden.has(relationshipName)) continue;
-      const { inverse, ...kept } = relationship;
-      relationships[relationshipName] = inverse === undefined || hiddenOf(relationship.target).has(inverse) ? kept : relationship;
-    }
-    types[name] = {
-      ...definition,
-      attributes: Object.fromEntries(Object.entries(definition.attributes ?? {}).filter(([attribute]) => !hidden.has(attribute))),
-      relationships,
-      ...(definition.required === undefined ? {} : { required: definition.required.filter((attribute) => !hidden.has(attribute)) }),
-    };
+export function visibleSchema(schema: ResourceSchema, policy: Policy): ResourceSchema {
+  const hidden = new Map<string, ReadonlySet<string>>();
+  for (const [type, entry] of Object.entries(policy.types)) {
+    if (entry?.hidden !== undefined && entry.hidden.length > 0) hidden.set(type, new Set(entry.hidden));
   }
-  return defineSchema({ ...schema, types });
+  return projectSchema(schema, hidden);
 }
