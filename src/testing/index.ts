@@ -9,3 +9,6 @@ export * from './arbitraries/index.js';
 
 // conformance kit
 export * from './conformance/index.js';
+
+// noninterference property
+export * from './noninterference/index.js';
