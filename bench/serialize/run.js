@@ -81,7 +81,7 @@ const floor = () => {
     const id = String(row.id);
     included[index] = { type: 'computer', id, attributes: { serial: row.serial }, links: { self: `${BASE}/computers/${encodeURIComponent(id)}` } };
   }
-  return JSON.stringify({ data: out, included, links: { self }, jsonapi: { version: '1.0' } });
+  return JSON.stringify({ data: out, included, links: { self: self.replaceAll('[', '%5B').replaceAll(']', '%5D') }, jsonapi: { version: '1.0' } });
 };
 
 // ---- peers, each given the records nested the way it wants them (prepared outside the loop)
@@ -171,6 +171,85 @@ for (const [name, run] of [
   assert.deepEqual(summary(JSON.parse(await run())), summary(expected), `${name} builds a different document`);
 }
 
+// ---- small documents: a page of 1, 5 and 30 persons, as a server answers them
+// (include, sparse fieldsets, pagination links and meta.count), against the floor
+// building the same document with object literals (its links with template strings).
+const { DEFAULT_LIMITS } = await import('../../dist/limits.js');
+const smallDocuments = [];
+for (const size of [1, 5, 30]) {
+  const pageQuery = `include=computers&fields[person]=name,display_name,computers&fields[computer]=serial&sort=name&page[size]=${size}&page[number]=2`;
+  const pageAst = parseQuery(pageQuery, { schema: exampleSchema, type: 'person' });
+  const pageExecution = await executeCollection(pageAst, { schema: exampleSchema, layer, limits: DEFAULT_LIMITS });
+  const pageRequest = { path, query: pageQuery };
+  const run = () => serializeResourceDocument(pageAst, pageExecution, pageRequest, { schema: exampleSchema, baseUrl: BASE });
+  const rows = pageExecution.data.map((resource) => resource.row);
+  const includedRows = pageExecution.included.map((resource) => resource.row);
+  const total = pageExecution.total;
+  const pageFloor = () => {
+    const out = new Array(rows.length);
+    for (let index = 0; index < rows.length; index++) {
+      const row = rows[index];
+      const id = String(row.id);
+      const link = `${BASE}/persons/${encodeURIComponent(id)}`;
+      const ids = pageExecution.linkage.get('person', row.id, 'computers');
+      const linkage = new Array(ids.length);
+      for (let j = 0; j < ids.length; j++) linkage[j] = { type: 'computer', id: String(ids[j]) };
+      out[index] = {
+        type: 'person',
+        id,
+        attributes: { display_name: row.display_name, name: row.name },
+        relationships: {
+          computers: { data: linkage, links: { self: `${link}/relationships/computers`, related: `${link}/computers` } },
+        },
+        links: { self: link },
+      };
+    }
+    const included = new Array(includedRows.length);
+    for (let index = 0; index < includedRows.length; index++) {
+      const row = includedRows[index];
+      const id = String(row.id);
+      included[index] = { type: 'computer', id, attributes: { serial: row.serial }, links: { self: `${BASE}/computers/${encodeURIComponent(id)}` } };
+    }
+    const escaped = pageQuery.replaceAll('[', '%5B').replaceAll(']', '%5D');
+    const paged = `${BASE}${path}?${escaped.slice(0, escaped.lastIndexOf('page%5Bnumber%5D=') + 17)}`;
+    const last = Math.max(1, Math.ceil(total / size));
+    return JSON.stringify({
+      data: out,
+      included,
+      links: { self: `${BASE}${path}?${escaped}`, first: `${paged}1`, last: `${paged}${last}`, prev: `${paged}1`, next: `${paged}3` },
+      meta: { count: total },
+      jsonapi: { version: '1.0' },
+    });
+  };
+  assert.deepEqual(JSON.parse(pageFloor()), JSON.parse(run()));
+  smallDocuments.push({ size, run, floor: pageFloor });
+}
+const smallSamples = smallDocuments.map(() => ({ ours: [], floor: [] }));
+const BATCH = 50;
+const timeBatch = (run) => {
+  const start = performance.now();
+  for (let index = 0; index < BATCH; index++) run();
+  return (performance.now() - start) / BATCH;
+};
+for (const document of smallDocuments) {
+  for (let index = 0; index < 2000; index++) {
+    document.run();
+    document.floor();
+  }
+}
+const smallDeadline = performance.now() + Number(process.env.BENCH_SECONDS ?? 10) * 300;
+for (let round = 0; performance.now() < smallDeadline; round++) {
+  smallDocuments.forEach((document, index) => {
+    if (round % 2 === 0) {
+      smallSamples[index].ours.push(timeBatch(document.run));
+      smallSamples[index].floor.push(timeBatch(document.floor));
+    } else {
+      smallSamples[index].floor.push(timeBatch(document.floor));
+      smallSamples[index].ours.push(timeBatch(document.run));
+    }
+  });
+}
+
 // ---- measure: interleaved rounds, median time per document
 const candidates = [
   ['jsonapi-query', ours],
@@ -213,3 +292,15 @@ const floorRatio = oursTime / floorTime;
 const peerRatio = fastestPeer / oursTime;
 console.log(`\njsonapi-query / floor: ${floorRatio.toFixed(2)}× (target ≤ 1.25×) ${floorRatio <= 1.25 ? 'PASS' : 'FAIL'}`);
 console.log(`fastest peer / jsonapi-query: ${peerRatio.toFixed(2)}× (target ≥ 3×) ${peerRatio >= 3 ? 'PASS' : 'FAIL'}`);
+
+console.log('\nSmall documents: a page of persons, include=computers, sparse fieldsets, pagination links, meta.count');
+console.log('(median of interleaved batches of 50; ratio = median of the per-round ratios)\n');
+console.log('| persons | characters | jsonapi-query µs | floor µs | ours ÷ floor | target |');
+console.log('|---:|---:|---:|---:|---:|---|');
+smallDocuments.forEach((document, index) => {
+  const { ours: oursSamples, floor: floorSamples } = smallSamples[index];
+  const ratio = median(oursSamples.map((value, round) => value / floorSamples[round]));
+  console.log(
+    `| ${document.size} | ${document.run().length.toLocaleString('en')} | ${(median(oursSamples) * 1000).toFixed(1)} | ${(median(floorSamples) * 1000).toFixed(1)} | ${ratio.toFixed(2)}× | ≤ 1.25× ${ratio <= 1.25 ? 'PASS' : 'FAIL'} |`,
+  );
+});

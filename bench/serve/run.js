@@ -1,15 +1,19 @@
-// Requests per second of the CLI server (`jsonapi-query serve`, example dataset) for a
-// typical query, next to a bare node:http server returning the same precomputed bytes.
-// Every server runs in its own process on 127.0.0.1; autocannon runs in this one.
-// The servers are measured in turn, round after round (interleaved, so a burst of
-// load from elsewhere on the machine hits all of them alike); the table shows each
-// server's best and median round.
+// Requests per second, p99 latency and CPU time per request of the CLI server
+// (`jsonapi-query serve`, example dataset) for a typical query (ilike + sort + include +
+// fields) and a trivial one (one resource, no query), next to a bare node:http server
+// returning the same precomputed bytes for each. Every server runs in its own process
+// on 127.0.0.1; autocannon runs in this one. The servers are measured in turn, round
+// after round (interleaved, so a burst of load from elsewhere on the machine hits all of
+// them alike); the table shows each server's best and median round. CPU per request is
+// the server process's user + system time (Linux /proc/<pid>/stat) over the requests it
+// answered in the round: on a machine shared with other work it moves far less than
+// req/s, which also depends on how often the scheduler runs the server.
 //
-//   npm run build && node bench/serve/run.js
-//   SERVE_ROUNDS=5 SERVE_DURATION=5 SERVE_WARMUP=3 SERVE_CONNECTIONS=10 node bench/serve/run.js
+//   npm run bench:serve
+//   SERVE_ROUNDS=5 SERVE_DURATION=5 SERVE_WARMUP=3 SERVE_CONNECTIONS=10 npm run bench:serve
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,16 +24,31 @@ const rounds = Number(process.env.SERVE_ROUNDS ?? 5);
 const duration = Number(process.env.SERVE_DURATION ?? 5);
 const warmup = Number(process.env.SERVE_WARMUP ?? 3);
 const connections = Number(process.env.SERVE_CONNECTIONS ?? 10);
+const TARGET = 0.4;
 
 const JSON_API = 'application/vnd.api+json';
 const filter = encodeURIComponent(JSON.stringify([{ name: 'name', op: 'ilike', val: '%o%' }]));
-const QUERY = `/persons?filter=${filter}&sort=-birth_date,name&page[size]=10&include=computers&fields[person]=name,birth_date,computers&fields[computer]=serial`;
+const REQUESTS = [
+  ['typical (ilike + sort + include + fields)', `/persons?filter=${filter}&sort=-birth_date,name&page[size]=10&include=computers&fields[person]=name,birth_date,computers&fields[computer]=serial`],
+  ['trivial (one resource, no query)', '/persons/1'],
+];
+/** Headers of the library's response the bare server repeats (node:http writes the others itself). */
+const KEPT_HEADERS = ['content-type', 'vary', 'etag'];
 
-async function measure(origin, seconds) {
-  const options = { url: `${origin}${QUERY}`, connections, headers: { accept: JSON_API } };
+/** CPU time (user + system) of a process in milliseconds, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function measure(server, target, seconds) {
+  const options = { url: `${server.origin}${target}`, connections, headers: { accept: JSON_API } };
+  const before = cpuMs(server.pid);
   const result = await autocannon({ ...options, duration: seconds });
-  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${origin}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bytes: result.throughput.average };
+  const cpu = cpuMs(server.pid) - before;
+  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${server.origin}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs: (cpu * 1000) / result.requests.total };
 }
 
 function startBare(file) {
@@ -51,50 +70,71 @@ function startBare(file) {
 const logging = startCliServer();
 const quiet = startCliServer(['--quiet']);
 const loggingOrigin = await logging.origin;
-const sample = await fetch(`${loggingOrigin}${QUERY}`, { headers: { accept: JSON_API } });
-const body = await sample.text();
-if (sample.status !== 200) throw new Error(`the typical query answered ${sample.status}: ${body}`);
-const file = join(mkdtempSync(join(tmpdir(), 'jsonapi-query-bench-')), 'response.json');
-writeFileSync(file, JSON.stringify({ status: 200, headers: { 'content-type': sample.headers.get('content-type') }, body }));
+const responses = {};
+const sizes = [];
+for (const [, target] of REQUESTS) {
+  const sample = await fetch(`${loggingOrigin}${target}`, { headers: { accept: JSON_API } });
+  const body = await sample.text();
+  if (sample.status !== 200) throw new Error(`${target} answered ${sample.status}: ${body}`);
+  const headers = Object.fromEntries(KEPT_HEADERS.filter((name) => sample.headers.has(name)).map((name) => [name, sample.headers.get(name)]));
+  responses[target] = { status: 200, headers, body };
+  sizes.push(Buffer.byteLength(body));
+}
+const directory = mkdtempSync(join(tmpdir(), 'jsonapi-query-bench-'));
+const file = join(directory, 'responses.json');
+writeFileSync(file, JSON.stringify(responses));
 const bare = startBare(file);
 
 const servers = [
-  ['jsonapi-query serve (one log line per request)', loggingOrigin],
-  ['jsonapi-query serve --quiet', await quiet.origin],
-  ['bare node:http, same precomputed bytes', await bare.origin],
+  { name: 'jsonapi-query serve (one log line per request)', origin: loggingOrigin, pid: logging.child.pid },
+  { name: 'jsonapi-query serve --quiet', origin: await quiet.origin, pid: quiet.child.pid },
+  { name: 'bare node:http, same precomputed bytes', origin: await bare.origin, pid: bare.child.pid },
 ];
-for (const [, origin] of servers) await measure(origin, warmup);
-const results = servers.map(() => []);
-for (let round = 0; round < rounds; round++) {
-  for (const [index, [, origin]] of servers.entries()) results[index].push(await measure(origin, duration));
+const results = REQUESTS.map(() => servers.map(() => []));
+try {
+  for (const [, target] of REQUESTS) for (const server of servers) await measure(server, target, warmup);
+  for (let round = 0; round < rounds; round++) {
+    for (const [request, [, target]] of REQUESTS.entries()) {
+      for (const [index, server] of servers.entries()) results[request][index].push(await measure(server, target, duration));
+    }
+  }
+} finally {
+  await stopCliServer(logging);
+  await stopCliServer(quiet);
+  bare.child.kill('SIGTERM');
+  await bare.exited;
+  rmSync(directory, { recursive: true, force: true });
 }
 
-await stopCliServer(logging);
-await stopCliServer(quiet);
-bare.child.kill('SIGTERM');
-await bare.exited;
-
 const best = (list) => list.reduce((a, b) => (b.rps > a.rps ? b : a));
-const median = (list) => [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
-const floor = best(results[results.length - 1]).rps;
-console.log(`GET ${decodeURIComponent(QUERY)}`);
-console.log(
-  `response: ${Buffer.byteLength(body)} bytes; ${connections} connections; ${rounds} rounds of ${duration} s per server after ${warmup} s warm-up; node ${process.version}\n`,
-);
-console.table(
-  Object.fromEntries(
-    servers.map(([name], index) => {
-      const top = best(results[index]);
-      return [
-        name,
-        {
-          'best req/s': Math.round(top.rps),
-          'median req/s': Math.round(median(results[index]).rps),
-          'p50 ms': top.p50,
-          'p99 ms': top.p99,
-          'best, of bare': `${((top.rps / floor) * 100).toFixed(0)}%`,
-        },
-      ];
-    }),
-  ),
-);
+const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(`${connections} connections; ${rounds} rounds of ${duration} s per server and request after ${warmup} s warm-up; node ${process.version}\n`);
+const verdicts = [];
+for (const [request, [label, target]] of REQUESTS.entries()) {
+  console.log(`${label}: GET ${decodeURIComponent(target)} (${sizes[request]} bytes)`);
+  const bareResults = results[request][servers.length - 1];
+  const bareBest = best(bareResults).rps;
+  const bareCpu = medianOf(bareResults.map((result) => result.cpuUs));
+  const rows = {};
+  for (const [index, server] of servers.entries()) {
+    const list = results[request][index];
+    const top = best(list);
+    const cpu = medianOf(list.map((result) => result.cpuUs));
+    rows[server.name] = {
+      'best req/s': Math.round(top.rps),
+      'median req/s': Math.round(medianOf(list.map((result) => result.rps))),
+      'p50 ms': top.p50,
+      'p99 ms': top.p99,
+      'CPU µs/request': Math.round(cpu),
+      'best req/s, of bare': `${((top.rps / bareBest) * 100).toFixed(0)}%`,
+      'bare CPU ÷ its CPU': `${((bareCpu / cpu) * 100).toFixed(0)}%`,
+    };
+    if (index === 1) verdicts.push([label, top.rps / bareBest, bareCpu / cpu]);
+  }
+  console.table(rows);
+}
+for (const [label, share, cpuShare] of verdicts) {
+  console.log(
+    `serve --quiet ÷ bare, ${label}: ${(share * 100).toFixed(0)}% of its req/s, ${(cpuShare * 100).toFixed(0)}% by CPU per request (target ≥ ${TARGET * 100}%) ${share >= TARGET ? 'PASS' : 'FAIL'}`,
+  );
+}

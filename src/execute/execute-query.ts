@@ -176,12 +176,18 @@ function checkRelationshipInclude(ast: QueryAST, relationship: string): void {
   if (first !== undefined) throw new QueryError([first, ...rest]);
 }
 
+/**
+ * The signal of an execution given none: it never aborts, so one serves every call
+ * (a layer that listens to it removes its listener when done, as the built-in layers do).
+ */
+const NEVER_ABORTED = new AbortController().signal;
+
 function contextOf(options: ExecuteOptions, ast: QueryAST): IncludeContext {
   return {
     resolved: resolveSchema(options.schema),
     layer: options.layer,
     limits: options.limits ?? DEFAULT_LIMITS,
-    signal: options.signal ?? new AbortController().signal,
+    signal: options.signal ?? NEVER_ABORTED,
     fields: ast.fields,
     includeRequiresFields: options.includeRequiresFields ?? true,
     linkage: new LinkageMap(),

@@ -47,6 +47,8 @@ export interface DocumentPlan {
   readonly types: ReadonlyMap<string, TypePlan>;
   /** The base URL, as given (not escaped), prefixed to every link. */
   readonly baseUrl: string;
+  /** The base URL JSON-escaped, without quotes. */
+  readonly baseUrlJson: string;
 }
 
 /** What decides a plan. */
@@ -88,11 +90,17 @@ export function documentPlan(key: PlanKey): DocumentPlan {
   return plan;
 }
 
+/** The text naming a plan: the same for the same fieldsets listed in another order. */
 function cacheKey({ baseUrl, fields, include, includeFrom }: PlanKey): string {
-  let text = `${baseUrl}\u0000${includeFrom}\u0000${include.map((path) => path.join('.')).join(',')}`;
+  let text = `${baseUrl}\u0000${includeFrom}\u0000`;
+  for (const path of include) {
+    for (const name of path) text += `${name}.`;
+    text += ',';
+  }
   for (const type of Object.keys(fields).sort()) {
+    text += `\u0000${type}=`;
     // Stryker disable next-line ArrayDeclaration: an own key of a Fieldsets always holds a list; the fallback narrows the type
-    text += `\u0000${type}=${(fields[type] ?? []).join(',')}`;
+    for (const name of fields[type] ?? []) text += `${name},`;
   }
   return text;
 }
@@ -105,7 +113,7 @@ function buildPlan({ schema, baseUrl, fields, include, includeFrom }: PlanKey): 
     const fieldset = Object.hasOwn(fields, type.name) ? fields[type.name] : undefined;
     types.set(type.name, typePlan(type, fieldset, followed, baseUrl));
   }
-  return { types, baseUrl };
+  return { types, baseUrl, baseUrlJson: jsonInner(baseUrl) };
 }
 
 /** `type\0relationship` for every relationship an include path goes through. */

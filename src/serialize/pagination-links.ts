@@ -77,6 +77,9 @@ function splitAroundPageNumber(query: string): readonly [string, string] {
 }
 
 function isPageNumber(rawName: string): boolean {
-  // Stryker disable next-line StringLiteral,ConditionalExpression: a fast path: brackets are always escaped here, so a name without "%" is never page[number]
-  return rawName.includes('%') && decodeComponent(rawName) === 'page[number]';
+  // Fast paths, before decoding: brackets are always escaped here, so a name without
+  // "%" is never page[number], nor one that starts with neither "p" nor an escape.
+  // Stryker disable next-line StringLiteral,ConditionalExpression,LogicalOperator: each fast path only spares the decoding, which answers the same
+  if (!rawName.includes('%') || (rawName[0] !== 'p' && rawName[0] !== '%')) return false;
+  return decodeComponent(rawName) === 'page[number]';
 }

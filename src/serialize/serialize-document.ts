@@ -82,7 +82,7 @@ export function serializeResourceDocument(
     const excluded = options.strictIncluded === true && data !== null ? primaryKeys(data) : undefined;
     out += `,"included":${writeIncluded(plan, result, excluded)}`;
   }
-  out += `,"links":${topLinks(ast, request, plan.baseUrl, isList(data), result)}`;
+  out += `,"links":${topLinks(ast, request, plan, isList(data), result)}`;
   return `${out}${topMeta(result)},${result.cursorPage === undefined ? JSONAPI : JSONAPI_CURSOR}}`;
 }
 
@@ -109,7 +109,7 @@ export function serializeRelationshipDocument(
   if (ast.include.length > 0) out += `,"included":${writeIncluded(plan, result, undefined)}`;
   const ownerPlan = typePlan(plan, owner.type);
   const related = `${ownerPlan.linkPrefix}${encodeSegment(owner.id)}/${encodeSegment(owner.relationship)}`;
-  out += `,"links":${topLinks(ast, request, plan.baseUrl, isList(result.data), result, `,"related":"${related}"`)}`;
+  out += `,"links":${topLinks(ast, request, plan, isList(result.data), result, `,"related":"${related}"`)}`;
   return `${out}${topMeta(result)},${result.cursorPage === undefined ? JSONAPI : JSONAPI_CURSOR}}`;
 }
 
@@ -170,31 +170,42 @@ function writeIncluded(
   return `${out}]`;
 }
 
+/**
+ * The top-level `links` as JSON text. Every link is the base URL (JSON-escaped once
+ * per plan) followed by URI-reference text, which holds nothing JSON escapes: the
+ * links are written between quotes as they are.
+ */
 function topLinks(
   ast: DocumentQuery,
   request: DocumentRequest,
-  baseUrl: string,
+  plan: DocumentPlan,
   toMany: boolean,
   result: Execution | RelationshipExecution,
   extra = '',
 ): string {
-  const url = baseUrl + toUriReference(request.path);
-  const self = request.query === '' ? url : `${url}?${toUriReference(request.query)}`;
-  let out = `{"self":${JSON.stringify(self)}${extra}`;
+  const url = plan.baseUrlJson + toUriReference(request.path);
+  // Escaped once: the links below escape it again, which keeps it as it is (one pass).
+  const query = toUriReference(request.query);
+  let out = `{"self":"${query === '' ? url : `${url}?${query}`}"${extra}`;
   if (toMany && result.cursorPage !== undefined) {
-    const links = cursorLinks(url, request.query, result.cursorPage);
-    out += `,"first":${JSON.stringify(links.first)},"prev":${JSON.stringify(links.prev)},"next":${JSON.stringify(links.next)}`;
+    const links = cursorLinks(url, query, result.cursorPage);
+    out += `,"first":"${links.first}","prev":${quoted(links.prev)},"next":${quoted(links.next)}`;
   } else if (toMany && ast.page?.kind === 'offset') {
     const counted = result.total ?? (result.hasNext === undefined ? undefined : { hasNext: result.hasNext });
     if (counted !== undefined) {
-      const links = paginationLinks(url, request.query, ast.page, counted);
-      out += `,"first":${JSON.stringify(links.first)}`;
-      if (links.last !== undefined) out += `,"last":${JSON.stringify(links.last)}`;
-      if (links.prev !== undefined) out += `,"prev":${JSON.stringify(links.prev)}`;
-      if (links.next !== undefined) out += `,"next":${JSON.stringify(links.next)}`;
+      const links = paginationLinks(url, query, ast.page, counted);
+      out += `,"first":"${links.first}"`;
+      if (links.last !== undefined) out += `,"last":"${links.last}"`;
+      if (links.prev !== undefined) out += `,"prev":"${links.prev}"`;
+      if (links.next !== undefined) out += `,"next":"${links.next}"`;
     }
   }
   return `${out}}`;
+}
+
+/** A link already JSON-safe, between quotes; `null` stays `null`. */
+function quoted(link: string | null): string {
+  return link === null ? 'null' : `"${link}"`;
 }
 
 /** `meta.count` when counted, `meta.page.rangeTruncated` when a range was cut; `''` when neither. */

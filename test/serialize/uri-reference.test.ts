@@ -63,4 +63,40 @@ describe('toUriReference', () => {
       { seed: 12, numRuns: 2_000 },
     );
   });
+
+  it('encodes any UTF-16 text as encodeURIComponent does, character by character (lone surrogates as U+FFFD)', () => {
+    const anyText = fc.string({
+      unit: fc.oneof(
+        fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)),
+        fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+        fc.constantFrom('%', '%4', '%4a', '%G1', '\u{1F600}'),
+      ),
+      maxLength: 40,
+    });
+    fc.assert(
+      fc.property(anyText, (raw) => {
+        expect(toUriReference(raw)).toBe(byCharacter(raw));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
 });
+
+/** The specification of toUriReference written plainly: one code point at a time. */
+function byCharacter(raw: string): string {
+  const allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?";
+  let out = '';
+  for (let index = 0; index < raw.length; index++) {
+    const char = raw[index] as string;
+    if (char === '%') {
+      out += /^[0-9A-Fa-f]{2}$/u.test(raw.slice(index + 1, index + 3)) ? '%' : '%25';
+    } else if (allowed.includes(char)) {
+      out += char;
+    } else {
+      const code = raw.codePointAt(index) as number;
+      if (code > 0xffff) index++;
+      out += encodeURIComponent(code >= 0xd800 && code <= 0xdfff ? '\uFFFD' : String.fromCodePoint(code));
+    }
+  }
+  return out;
+}

@@ -6,6 +6,7 @@
  * `HandlerResponse` written to a `ServerResponse`.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../../errors/error-codes.js';
 import { jsonApiError } from '../../errors/query-error.js';
@@ -23,10 +24,39 @@ import { answer, collectBody, splitTarget } from './adapter-kit.js';
  */
 export function toNodeListener(handler: Handler): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    void answer(handler, toHandlerRequest(req, req.url ?? '/', abortOnClose(res))).then((response) =>
-      writeNodeResponse(res, response),
-    );
+    const connection = connectionOf(req.socket);
+    connection.answering++;
+    void answer(handler, toHandlerRequest(req, req.url ?? '/', connection.controller.signal)).then((response) => {
+      connection.answering--;
+      writeNodeResponse(res, response);
+    });
   };
+}
+
+/** A connection's abort controller, and how many of its requests the handler is still answering. */
+interface Connection {
+  readonly controller: AbortController;
+  answering: number;
+}
+
+const connections = new WeakMap<Socket, Connection>();
+
+/**
+ * The state of a request's connection, made on its first request: one AbortController
+ * and one `close` listener per connection instead of per request (a keep-alive
+ * connection carries many). The signal aborts when the connection closes while the
+ * handler is still answering one of its requests (the client went away); a layer that
+ * listens to it removes its listener when done, as the built-in layers do.
+ */
+function connectionOf(socket: Socket): Connection {
+  const known = connections.get(socket);
+  if (known !== undefined) return known;
+  const connection: Connection = { controller: new AbortController(), answering: 0 };
+  socket.once('close', () => {
+    if (connection.answering > 0) connection.controller.abort();
+  });
+  connections.set(socket, connection);
+  return connection;
 }
 
 /**
