@@ -50,6 +50,27 @@ describe('sort capabilities', () => {
     expect(parseWith('', { sort: { maxKeys: 0 } }).sort).toEqual([{ path: [], field: 'id', direction: 'asc' }]);
   });
 
+  it('a faulty sort is its own error only: the keys that resolved are not sent on to the capability check', () => {
+    for (const query of ['sort=name,nope', 'sort=name,-name', 'sort=name,gender,display_name']) {
+      const limits = query.split(',').length > 2 ? { maxSortKeys: 2 } : {};
+      const codes = () => {
+        try {
+          parseQuery(query, {
+            schema: exampleSchema,
+            type: 'person',
+            limits,
+            capabilities: resolveCapabilities({ operators: new Set(OPERATORS), capabilities: { sort: { maxKeys: 0 } } }, 'person'),
+          });
+        } catch (error) {
+          if (isQueryError(error)) return error.errors.map((fault) => fault.code);
+        }
+        return [];
+      };
+      expect(codes()).toHaveLength(1);
+      expect(codes()).not.toContain('sort_not_supported');
+    }
+  });
+
   it('refuses a dotted key without sort.paths, naming the key', () => {
     const computer = (query: string, capabilities: Capabilities) =>
       parseQuery(query, {
