@@ -5,7 +5,7 @@
  * from then on; every other request goes to the handler.
  */
 import { jsonApiError } from '../errors/query-error.js';
-import type { Handler, HandlerOptions } from '../http/handler.js';
+import { isWritable, type Handler, type HandlerOptions } from '../http/handler.js';
 import { JSON_API_MEDIA_TYPE } from '../http/negotiate.js';
 import { serializeErrorDocument } from '../serialize/index.js';
 import { toOpenApi, type OpenApiOptions } from './to-openapi.js';
@@ -47,7 +47,7 @@ export function withOpenApi(handler: Handler, options: OpenApiRouteOptions): Han
         ...(options.dataLayer.capabilities === undefined ? {} : { capabilities: options.dataLayer.capabilities }),
         ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
         // The writes the handler serves: asked for, over a layer that applies them.
-        ...(options.writable === true && options.dataLayer.apply !== undefined ? { writable: true } : {}),
+        ...(isWritable(options.writable) && options.dataLayer.apply !== undefined ? { writable: true } : {}),
         documentPath: OPENAPI_PATH,
       }),
     );
