@@ -16,7 +16,7 @@ export const OPENAPI_PATH = '/openapi.json';
 /** What the route reads: the handler's own options, and more of the document's if wanted. */
 export type OpenApiRouteOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 'limits' | 'baseUrl' | 'writable'> & {
   /** Further options of `toOpenApi`: `info` (give `license` here), `servers`, `security`, `securitySchemes`. */
-  readonly document?: Omit<OpenApiOptions, 'limits' | 'operators' | 'capabilities' | 'baseUrl' | 'documentPath' | 'writable'>;
+  readonly document?: Omit<OpenApiOptions, 'limits' | 'operators' | 'capabilities' | 'baseUrl' | 'documentPath' | 'writable' | 'hooks'>;
 };
 
 /**
@@ -48,6 +48,7 @@ export function withOpenApi(handler: Handler, options: OpenApiRouteOptions): Han
         ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
         // The writes the handler serves: asked for, over a layer that applies them.
         ...(isWritable(options.writable) && options.dataLayer.apply !== undefined ? { writable: true } : {}),
+        ...(typeof options.writable === 'object' && options.writable.hooks !== undefined ? { hooks: true } : {}),
         documentPath: OPENAPI_PATH,
       }),
     );

@@ -7,7 +7,10 @@
  * leaks nothing; every hook runs once per operation, before its write and after it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandler, HookError, type HandlerRequest, type WriteHooks } from '../../src/http/index.js';
+import { createHandler, HookError, type HandlerOptions, type HandlerRequest, type WriteHooks } from '../../src/http/index.js';
+import type { ResourceSchema } from '../../src/schema/schema.js';
+import { checkOpenApiResponse } from '../helpers/openapi-check.js';
+import { toOpenApi } from '../../src/openapi/index.js';
 import type { DataLayer } from '../../src/layers/data-layer.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
@@ -187,8 +190,13 @@ describe.each(subjects.map((subject) => [subject.name, subject] as const))('writ
   });
 
   const gates: Gates = {};
-  const handle = (request: HandlerRequest) =>
-    createHandler({ schema, dataLayer: layer, writable: { hooks: hooksFor(log, gates) }, logger: { error: (_message, error) => logged.push(error) } })(request);
+  const handle = async (request: HandlerRequest) => {
+    const settings: HandlerOptions = { schema, dataLayer: layer, writable: { hooks: hooksFor(log, gates) as WriteHooks<ResourceSchema> }, logger: { error: (_message, error) => logged.push(error) } };
+    const response = await createHandler(settings)(request);
+    // Every answer, a hook's refusal included, is held to the handler's own OpenAPI document.
+    checkOpenApiResponse(settings, request, response);
+    return response;
+  };
   const send = async (method: string, path: string, body?: unknown, contentType = MEDIA_TYPE) => {
     const response = await handle({
       method,
@@ -491,6 +499,19 @@ describe('write hooks, as configured', () => {
     const teapot = await post(handle, { title: 'teapot' });
     expect(teapot.status).toBe(500);
     expect(((logged[0] as Error).cause as Error).message).toBe('HookError: status 418 is not one of 400, 403, 404, 409, 422');
+  });
+
+  it('is described by the OpenAPI document of a handler with hooks: 422 and the application codes on every write', () => {
+    type Operation = { responses: Record<string, unknown> };
+    const hooked = toOpenApi(schema, { writable: true, hooks: true }) as unknown as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+    const plain = toOpenApi(schema, { writable: true }) as unknown as typeof hooked;
+    for (const [path, method] of [['/notes', 'post'], ['/notes/{id}', 'patch'], ['/notes/{id}', 'delete'], ['/notes/{id}/relationships/author', 'patch'], ['/operations', 'post']] as const) {
+      expect(Object.keys(hooked.paths[path]?.[method]?.responses ?? {})).toEqual(expect.arrayContaining(['400', '403', '404', '409', '422']));
+      expect(Object.keys(plain.paths[path]?.[method]?.responses ?? {})).not.toContain('422');
+    }
+    expect(Object.keys(hooked.paths['/notes']?.['get']?.responses ?? {})).not.toContain('422');
+    expect(JSON.stringify(hooked.components.schemas['ErrorObject']?.properties['code'])).toContain('^[a-z][a-z0-9_]{0,63}$');
+    expect(JSON.stringify(plain.components.schemas['ErrorObject']?.properties['code'])).not.toContain('pattern');
   });
 
   it('checks what a HookError says when it is made', () => {
