@@ -7,7 +7,7 @@
 import { andNode } from '../ast/filter-factories.js';
 import type { FilterNode } from '../ast/filter-node.js';
 import type { QueryAST } from '../ast/query-ast.js';
-import { isQueryError, jsonApiError, QueryError, type ErrorInit, type JsonApiError } from '../errors/query-error.js';
+import { jsonApiError, QueryError, type ErrorInit, type JsonApiError } from '../errors/query-error.js';
 import {
   executeCollection,
   executeOne,
@@ -340,15 +340,7 @@ function writerOf(
         ...(options.limits === undefined ? {} : { limits: options.limits }),
       });
     },
-    async read(request, path, query) {
-      try {
-        return await serve({ ...request, method: 'GET', path, query }, { reached: false });
-      } catch (error) {
-        // A resource the list changed and then deleted reads back as a 404, which the writer handles.
-        if (!isQueryError(error)) throw error;
-        return { status: error.status, headers: headers(), body: serializeErrorDocument(error.errors) };
-      }
-    },
+    read: (request, path, query) => serve({ ...request, method: 'GET', path, query }, { reached: false }),
   });
 }
 
