@@ -105,6 +105,8 @@ export {
   type ReadResult,
   type RelatedReadRequest,
   type Row,
+  type OperationHooks,
+  type OperationList,
   type WriteRequest,
   type WriteResult,
 } from './layers/data-layer.js';

@@ -16,7 +16,8 @@ import { ERROR_CODES, type ErrorCode } from './error-codes.js';
 export interface JsonApiError {
   /** The HTTP status, as a string (JSON:API). */
   readonly status: string;
-  readonly code: ErrorCode;
+  /** One of the package's codes (docs/errors.md), or an application's own: a write hook's `HookError`. */
+  readonly code: ErrorCode | (string & Record<never, never>);
   readonly title: string;
   readonly detail: string;
   /**

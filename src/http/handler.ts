@@ -47,6 +47,7 @@ import type { ScopeFilters, ScopeResolver } from '../policy/scope.js';
 import { scopedLayer } from '../policy/scoped-layer.js';
 import { allowedMethods, isWriteMethod } from './allowed-methods.js';
 import type { BodyReader } from './request-body.js';
+import type { WritableOptions, WriteHooks } from './write-hooks.js';
 import { createWriter, OPERATIONS_PATH, type Writer } from './write-route.js';
 
 /** A plain HTTP request, as an adapter hands it over. */
@@ -124,9 +125,11 @@ export interface HandlerOptions<S extends ResourceSchema = ResourceSchema> {
    * not declared `readOnly`, and `POST /operations` (Atomic Operations), applied by the
    * data layer's `apply`. Default `false`: every write is a 405. A data layer without
    * `apply` answers writes with a 405 either way. `true` with a type whose root is
-   * `operations` is a `RangeError` (the path of Atomic Operations).
+   * `operations` is a `RangeError` (the path of Atomic Operations). An object serves
+   * writes too, with typed hooks per type run inside each write's transaction
+   * (`{ hooks: { note: { beforeCreate, … } } }`, docs/writes.md "Hooks").
    */
-  readonly writable?: boolean;
+  readonly writable?: boolean | WritableOptions<NoInfer<S>>;
 }
 
 /** The extension a writable handler supports: Atomic Operations. */
@@ -182,7 +185,7 @@ export function createHandler(options: HandlerOptions): Handler {
   const fixedLayer = accessOf.fixed === undefined ? undefined : policyLayer(dataLayer, accessOf.fixed, schema);
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
   const writer =
-    options.writable === true ? writerOf(options, schema, limitsOf, accessOf, (request, negotiation) => serve(request, negotiation)) : undefined;
+    isWritable(options.writable) ? writerOf(options, schema, limitsOf, accessOf, (request, negotiation) => serve(request, negotiation)) : undefined;
   const extensions = writer === undefined ? NO_EXTENSIONS : WRITE_EXTENSIONS;
 
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
@@ -270,7 +273,7 @@ function refusal(
     route.kind !== 'collection' &&
     (route.id.length > limits.maxIdLength || pathId(route.type, route.id) === null)
   ) {
-    return failure(notFound(route.type.name, route.id, limits));
+    return errorReply(notFound(route.type.name, route.id, limits));
   }
   if (!allowed.includes(request.method)) {
     const allow = allowed.join(', ');
@@ -315,8 +318,11 @@ function writerOf(
   }
   const { apply } = dataLayer;
   if (apply === undefined) return undefined;
+  const hooks = typeof options.writable === 'object' ? options.writable.hooks : undefined;
+  if (hooks !== undefined) checkHooks(hooks, schema);
   return createWriter({
     schema,
+    ...(hooks === undefined ? {} : { hooks }),
     apply: (request, context) => apply.call(dataLayer, request, context),
     baseUrl: options.baseUrl ?? '',
     limitsOf,
@@ -336,6 +342,37 @@ function writerOf(
     },
     read: (request, path, query) => serve({ ...request, method: 'GET', path, query }, { reached: false }),
   });
+}
+
+/** Whether the `writable` option serves writes: `true`, or an object of write options. */
+export function isWritable(writable: HandlerOptions['writable']): boolean {
+  return writable === true || (typeof writable === 'object' && writable !== null);
+}
+
+const HOOK_NAMES: ReadonlySet<string> = new Set([
+  'beforeCreate',
+  'afterCreate',
+  'beforeUpdate',
+  'afterUpdate',
+  'beforeDelete',
+  'afterDelete',
+  'beforeRelationship',
+  'afterRelationship',
+]);
+
+/** Refuses hooks for a type the schema does not have, or under a name that is not a hook, or that are not functions (a `RangeError` at start-up). */
+function checkHooks(hooks: WriteHooks<ResourceSchema>, schema: ResolvedSchema): void {
+  for (const [type, own] of Object.entries(hooks)) {
+    const resolved = schema.types.get(type);
+    if (resolved === undefined) throw new RangeError(`createHandler: writable.hooks names type ${JSON.stringify(type)}, which the schema does not have`);
+    for (const [name, hook] of Object.entries(own ?? {})) {
+      if (!HOOK_NAMES.has(name)) throw new RangeError(`createHandler: writable.hooks.${type}.${name} is not a hook (${[...HOOK_NAMES].join(', ')})`);
+      if (typeof hook !== 'function') throw new RangeError(`createHandler: writable.hooks.${type}.${name} is not a function`);
+    }
+    if (resolved.readOnly && Object.keys(own ?? {}).length > 0) {
+      throw new RangeError(`createHandler: writable.hooks.${type} hooks a read-only type, which takes no writes`);
+    }
+  }
 }
 
 /** Whether the route's document is a paged list: a collection, or a to-many related or relationship route. */
@@ -410,7 +447,10 @@ function isList(data: Resource | readonly Resource[]): data is readonly Resource
 }
 
 function failure(init: ErrorInit): HandlerResponse {
-  const error = jsonApiError(init);
+  return errorReply(jsonApiError(init));
+}
+
+function errorReply(error: JsonApiError): HandlerResponse {
   return { status: Number(error.status), headers: headers(), body: serializeErrorDocument([error]) };
 }
 

@@ -16,6 +16,22 @@ export { PolicyError } from '../policy/policy-error.js';
 export { ScopeError } from '../policy/scope-error.js';
 export { JSON_API_MEDIA_TYPE } from './negotiate.js';
 export { OPERATIONS_PATH } from './write-route.js';
+export { HookError, isHookError, type HookErrorInit, type HookErrorStatus } from './hook-error.js';
+export type {
+  HookAttributes,
+  HookContext,
+  HookCreate,
+  HookIdentifier,
+  HookLinkage,
+  HookRelationshipChange,
+  HookRelationships,
+  HookResource,
+  HookReturn,
+  HookUpdate,
+  TypeHooks,
+  WritableOptions,
+  WriteHooks,
+} from './write-hooks.js';
 export type { BodyReader } from './request-body.js';
 
 // adapters

@@ -2,11 +2,13 @@
  * A data layer's refusal of one operation (`OperationError`) as the JSON:API error
  * of its reason, its `source.pointer` at the operation's place in the request document.
  */
-import { jsonApiError, type ErrorInit, type JsonApiError } from '../errors/query-error.js';
+import { jsonApiError, QueryError, type ErrorInit, type JsonApiError } from '../errors/query-error.js';
 import type { OperationError } from '../operations/operation-error.js';
 import type { Operation } from '../operations/operation-node.js';
 import { jsonPointer } from '../write/json-pointer.js';
 import type { ParsedWrite } from '../write/parsed-write.js';
+import { HookError, isHookError } from './hook-error.js';
+import type { HookFailure } from './run-write-hooks.js';
 
 /** The JSON:API error of a layer's refusal, pointing at the operation's place in the document. */
 export function faultError(error: OperationError, parsed: ParsedWrite): JsonApiError {
@@ -45,6 +47,35 @@ export function faultError(error: OperationError, parsed: ParsedWrite): JsonApiE
       );
     }
   }
+}
+
+/**
+ * What the handler throws for a hook that threw: a `HookError` becomes the client's
+ * JSON:API error, its `source.pointer` at the operation (`/atomic:operations/2`, then
+ * the error's own pointer); anything else a server failure naming the hook, for the
+ * log (the client gets a 500 that says nothing about it).
+ */
+export function hookFault(failure: HookFailure, parsed: ParsedWrite): Error {
+  const { hook, type, index, error } = failure;
+  const failed = (): Error => new Error(`The ${hook} hook of ${type} failed on operation ${String(index)}`, { cause: error });
+  if (!isHookError(error)) return failed();
+  let refusal: HookError;
+  try {
+    // Rebuilt, so that one from another copy of the package is checked as this one checks it.
+    const { status, code, title, detail, pointer } = error;
+    refusal = new HookError({ status, code, title, detail, ...(pointer === undefined ? {} : { pointer }) });
+  } catch {
+    return failed();
+  }
+  const pointer = `${parsed.sources[index]?.pointer ?? ''}${refusal.pointer ?? ''}`;
+  const object: JsonApiError = {
+    status: String(refusal.status),
+    code: refusal.code,
+    title: refusal.title,
+    detail: refusal.detail,
+    ...(pointer === '' ? {} : { source: { pointer } }),
+  };
+  return new QueryError([object]);
 }
 
 /** The type of the resource an operation creates or changes. */

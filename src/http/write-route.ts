@@ -15,12 +15,15 @@ import { parseRouteDocument, type WriteTarget } from '../write/parse-route-docum
 import type { ParsedWrite } from '../write/parsed-write.js';
 import type { WriteParseOptions } from '../write/write-context.js';
 import type { ResolvedSchema } from '../schema/resolved-schema.js';
+import type { ResourceSchema } from '../schema/schema.js';
 import type { HandlerRequest, HandlerResponse } from './handler.js';
 import { JSON_API_MEDIA_TYPE } from './negotiate.js';
-import { faultError, typeOf } from './operation-fault.js';
+import { faultError, hookFault, typeOf } from './operation-fault.js';
 import { bodyText, checkContentType } from './request-body.js';
 import type { Route } from './routes.js';
 import type { Scope } from '../policy/scope.js';
+import { requestHooks } from './run-write-hooks.js';
+import type { WriteHooks } from './write-hooks.js';
 import { checkBatchPrecondition, withPrecondition } from './write-precondition.js';
 
 /** The path of Atomic Operations requests. */
@@ -33,6 +36,8 @@ export interface WriterConfig {
   apply(request: WriteRequest, context: LayerContext): Promise<WriteResult>;
   readonly baseUrl: string;
   limitsOf(type: string): QueryLimits;
+  /** The write hooks by type (`writable: { hooks }`). */
+  readonly hooks?: WriteHooks<ResourceSchema>;
   /**
    * The scope of a request (`undefined` when it has none), and the options its body is
    * parsed with: the requester's schema, without the fields their policy hides.
@@ -56,11 +61,20 @@ export interface Writer {
 export function createWriter(config: WriterConfig): Writer {
   /** Applies the list; `guarded`: the request carried `If-Match`, so a target that is gone fails the precondition (412). */
   const apply = async (request: HandlerRequest, parsed: ParsedWrite, scope: Scope | undefined, guarded = false): Promise<readonly (Id | null)[]> => {
-    const write: WriteRequest = { operations: parsed.operations, ...(scope === undefined ? {} : { scope: (type) => scope.of(type) }) };
+    const hooks = config.hooks === undefined ? undefined : requestHooks(config.schema, config.hooks, request);
+    const write: WriteRequest = {
+      operations: parsed.operations,
+      ...(scope === undefined ? {} : { scope: (type) => scope.of(type) }),
+      ...(hooks === undefined ? {} : { hooks: hooks.hooks }),
+    };
     try {
       const { ids } = await config.apply(write, { signal: request.signal ?? new AbortController().signal });
+      if (hooks?.failure() !== undefined) throw new Error('The data layer applied a list one of its hooks refused');
       return ids;
     } catch (error) {
+      // A hook's failure is the answer, whatever the layer wrapped it in while rolling back.
+      const failure = hooks?.failure();
+      if (failure !== undefined) throw hookFault(failure, parsed);
       if (isOperationError(error)) {
         const gone = guarded && error.reason === 'not_found';
         throw new QueryError([faultError(gone ? new OperationError('precondition_failed', error.operation) : error, parsed)]);

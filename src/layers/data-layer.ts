@@ -147,6 +147,46 @@ export interface WriteRequest {
    * relationship of must match it after the whole list, else `out_of_scope`.
    */
   readonly scope?: (type: string) => FilterNode | undefined;
+  /**
+   * Hooks to run around every operation, inside the list's transaction (docs/writes.md,
+   * "Hooks"): what they throw refuses the whole list, which the layer rolls back.
+   */
+  readonly hooks?: OperationHooks;
+}
+
+/**
+ * What a layer calls around each operation of a list, in order, awaiting each call,
+ * inside the list's transaction (docs/writes.md, "Writing a layer", rule 10). A
+ * throw refuses the list: the layer rolls it back and rethrows it as it is.
+ *
+ * @example
+ * const hooks: OperationHooks = {
+ *   before: async (index, operation) => operation,
+ *   after: async (index, operation, list) => void (await list.read('person', list.ids[index] ?? '')),
+ * };
+ */
+export interface OperationHooks {
+  /**
+   * Before operation `index` is applied, once the resource it addresses is known to
+   * exist (before its `ifMatch` is checked): resolves with the operation to apply, the
+   * same one or a copy whose `attributes` a hook changed (server-owned values, checked
+   * against the schema already). `list.ids` holds the ids of the operations before it.
+   */
+  before(index: number, operation: Operation, list: OperationList): Promise<Operation>;
+  /** After operation `index` is applied: `list.ids[index]` is set and `list.read` sees its effect. */
+  after(index: number, operation: Operation, list: OperationList): Promise<void>;
+}
+
+/** The list being applied, as a hook sees it between two operations. */
+export interface OperationList {
+  /** Per operation applied so far, as in `WriteResult`: the id it created or updated, `null` for the others. */
+  readonly ids: readonly (Id | null)[];
+  /**
+   * A resource as the list sees it now (its `id` and attributes), `null` when there is
+   * none. The SQL layer reads it in the list's transaction and locks its row
+   * (`select … for update` on PostgreSQL and MySQL/MariaDB) until the list ends.
+   */
+  read(type: string, id: Id): Promise<Row | null>;
 }
 
 /** What a list wrote: per operation, the id of the resource it created or updated, `null` for the others. */

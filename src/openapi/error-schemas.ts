@@ -12,8 +12,12 @@ export const ERROR_DOCUMENT = 'ErrorDocument';
 const ERROR_OBJECT = 'ErrorObject';
 const ERROR_CODE = 'ErrorCode';
 
-/** Adds `ErrorCode`, `ErrorObject` and `ErrorDocument` to the sink. */
-export function addErrorSchemas(sink: ComponentSink): void {
+/**
+ * Adds `ErrorCode`, `ErrorObject` and `ErrorDocument` to the sink; with
+ * `applicationCodes` (a handler with write hooks), an error's code may also be the
+ * application's own (a `HookError`'s, snake_case).
+ */
+export function addErrorSchemas(sink: ComponentSink, applicationCodes = false): void {
   sink.schemas.set(ERROR_CODE, {
     type: 'string',
     enum: Object.keys(ERROR_CODES),
@@ -23,7 +27,12 @@ export function addErrorSchemas(sink: ComponentSink): void {
     type: 'object',
     properties: {
       status: { type: 'string', pattern: '^[45][0-9]{2}$', description: 'The HTTP status, as a string.' },
-      code: sink.ref(ERROR_CODE),
+      code: applicationCodes
+        ? anyOf([
+            sink.ref(ERROR_CODE),
+            { type: 'string', pattern: '^[a-z][a-z0-9_]{0,63}$', description: "The application's own code, from a write hook (docs/writes.md, \"Hooks\")." },
+          ])
+        : sink.ref(ERROR_CODE),
       title: { type: 'string' },
       detail: { type: 'string' },
       source: anyOf([

@@ -5,7 +5,7 @@
  * from then on; every other request goes to the handler.
  */
 import { jsonApiError } from '../errors/query-error.js';
-import type { Handler, HandlerOptions } from '../http/handler.js';
+import { isWritable, type Handler, type HandlerOptions } from '../http/handler.js';
 import { JSON_API_MEDIA_TYPE } from '../http/negotiate.js';
 import { serializeErrorDocument } from '../serialize/index.js';
 import { toOpenApi, type OpenApiOptions } from './to-openapi.js';
@@ -16,7 +16,7 @@ export const OPENAPI_PATH = '/openapi.json';
 /** What the route reads: the handler's own options, and more of the document's if wanted. */
 export type OpenApiRouteOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 'limits' | 'baseUrl' | 'writable'> & {
   /** Further options of `toOpenApi`: `info` (give `license` here), `servers`, `security`, `securitySchemes`. */
-  readonly document?: Omit<OpenApiOptions, 'limits' | 'operators' | 'capabilities' | 'baseUrl' | 'documentPath' | 'writable'>;
+  readonly document?: Omit<OpenApiOptions, 'limits' | 'operators' | 'capabilities' | 'baseUrl' | 'documentPath' | 'writable' | 'hooks'>;
 };
 
 /**
@@ -47,7 +47,8 @@ export function withOpenApi(handler: Handler, options: OpenApiRouteOptions): Han
         ...(options.dataLayer.capabilities === undefined ? {} : { capabilities: options.dataLayer.capabilities }),
         ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
         // The writes the handler serves: asked for, over a layer that applies them.
-        ...(options.writable === true && options.dataLayer.apply !== undefined ? { writable: true } : {}),
+        ...(isWritable(options.writable) && options.dataLayer.apply !== undefined ? { writable: true } : {}),
+        ...(typeof options.writable === 'object' && options.writable.hooks !== undefined ? { hooks: true } : {}),
         documentPath: OPENAPI_PATH,
       }),
     );

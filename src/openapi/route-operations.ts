@@ -10,6 +10,9 @@ import type { ComponentSink } from './resource-schemas.js';
 /** The JSON:API media type of every request and response document. */
 const MEDIA_TYPE = 'application/vnd.api+json';
 const ERROR_STATUSES = ['400', '403', '404', '406', '409', '412', '413', '414', '415', '428', '500', '503'] as const;
+/** The statuses a write hook may refuse a write with, besides 422 (docs/writes.md, "Hooks"). */
+const HOOK_STATUSES: ReadonlySet<string> = new Set(['400', '403', '404', '409']);
+const HOOK_REFUSAL = "A write hook refused the write, with the application's own code; nothing was written.";
 /** The error statuses of a read; the others are those of writes (write-operations.ts). */
 const READ_STATUSES: readonly string[] = ['400', '404', '406', '414', '415', '500', '503'];
 const WHY: Record<(typeof ERROR_STATUSES)[number], string> = {
@@ -102,17 +105,19 @@ export function documentOperations(): Record<string, unknown> {
   return { get: operation('get', 'The OpenAPI 3.1 document.', true), head: operation('head', 'As GET, without a body.', false) };
 }
 
-export /** One response component per error status, listing the codes it carries; and the bodiless HEAD error. */
-function errorResponses(sink: ComponentSink): Record<string, unknown> {
+export /** One response component per error status, listing the codes it carries; and the bodiless HEAD error. `hooks`: a write hook may answer 400, 403, 404, 409 and 422 too. */
+function errorResponses(sink: ComponentSink, hooks = false): Record<string, unknown> {
   const responses: Record<string, unknown> = { HeadError: { description: 'An error (the body is empty for HEAD).' } };
   for (const status of ERROR_STATUSES) {
     const codes = Object.entries(ERROR_CODES)
       .filter(([, entry]) => String(entry.status) === status)
       .map(([code]) => `\`${code}\``);
+    const hook = hooks && HOOK_STATUSES.has(status) ? ` ${HOOK_REFUSAL}` : '';
     responses[`Error${status}`] = {
-      description: `${WHY[status]} Codes: ${codes.join(', ')}.`,
+      description: `${WHY[status]} Codes: ${codes.join(', ')}.${hook}`,
       content: { [MEDIA_TYPE]: { schema: sink.ref(ERROR_DOCUMENT) } },
     };
   }
+  if (hooks) responses['Error422'] = { description: HOOK_REFUSAL, content: { [MEDIA_TYPE]: { schema: sink.ref(ERROR_DOCUMENT) } } };
   return responses;
 }

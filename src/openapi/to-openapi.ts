@@ -91,6 +91,12 @@ export interface OpenApiOptions extends FilterSchemaOptions, OpenApiDescription 
   readonly documentPath?: string;
   /** Describe the writes of a writable handler (docs/writes.md). Default `false`. */
   readonly writable?: boolean;
+  /**
+   * The writable handler has write hooks (docs/writes.md, "Hooks"): every write may
+   * also answer 400, 403, 404, 409 or 422 with the application's own error code.
+   * Default `false`.
+   */
+  readonly hooks?: boolean;
 }
 
 /** An OpenAPI 3.1 document as plain JSON. */
@@ -149,7 +155,8 @@ export function toOpenApi(schema: ResourceSchema, options: OpenApiOptions = {}):
     },
   };
   addResourceSchemas(resolved, build.sink);
-  addErrorSchemas(build.sink);
+  const hooks = options.writable === true && options.hooks === true;
+  addErrorSchemas(build.sink, hooks);
   addTypeSchemas(build);
   const paths = routePaths(build);
   if (options.writable === true) {
@@ -158,13 +165,14 @@ export function toOpenApi(schema: ResourceSchema, options: OpenApiOptions = {}):
       sink: build.sink,
       limitsOf: build.limitsOf,
       idParameter: (type) => build.parameter(`${type.name}.id`, () => idParameter(type, build.limitsOf(type.name))),
+      hooks,
     });
   }
   if (options.documentPath !== undefined) paths[options.documentPath] = documentOperations();
   const components = pruneComponents(paths, {
     schemas: Object.fromEntries(schemas),
     parameters: Object.fromEntries(parameters),
-    responses: errorResponses(build.sink),
+    responses: errorResponses(build.sink, hooks),
   });
   return {
     openapi: '3.1.0',

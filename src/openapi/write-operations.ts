@@ -14,6 +14,8 @@ const MEDIA_TYPE = 'application/vnd.api+json';
 /** Where a write may fail, beyond 500 and 503. */
 const WRITE_ERRORS = ['400', '403', '404', '406', '409', '412', '413', '415', '500', '503'] as const;
 const DELETE_ERRORS = ['404', '406', '412', '500', '503'] as const;
+/** The statuses a write hook may refuse any write with (docs/writes.md, "Hooks"). */
+const HOOK_ERRORS = ['400', '403', '404', '409', '422'] as const;
 const ETAG = { ETag: { description: 'The entity tag of the resource\'s version (a versioned type).', schema: { type: 'string' } } };
 
 /** What the write operations need of the document under construction. */
@@ -23,6 +25,8 @@ export interface WriteBuild {
   readonly limitsOf: (type: string) => QueryLimits;
   /** The `$ref`s of a type's `id` path parameter. */
   readonly idParameter: (type: ResolvedType) => readonly JsonSchema[];
+  /** The handler has write hooks: every write may be refused with their statuses. */
+  readonly hooks: boolean;
 }
 
 /**
@@ -41,7 +45,7 @@ export function addWriteOperations(paths: Record<string, Record<string, unknown>
     sink.schemas.set(`${type.name}.request.create`, requestDocument(resourceRequest(type, build, 'create')));
     sink.schemas.set(`${type.name}.request.update`, requestDocument(resourceRequest(type, build, 'update')));
     Object.assign(paths[`/${type.root}`] ?? {}, {
-      post: write(type, `post.${type.name}.collection`, `Create a ${type.name}`, [], `${type.name}.request.create`, {
+      post: write(build, type, `post.${type.name}.collection`, `Create a ${type.name}`, [], `${type.name}.request.create`, {
         '201': {
           description: 'Created: the new resource, as `GET` of its `Location` reads it (with the query\'s `include` and `fields`).',
           headers: { Location: { description: 'The URL of the new resource.', schema: { type: 'string' } }, ...tagged },
@@ -50,7 +54,7 @@ export function addWriteOperations(paths: Record<string, Record<string, unknown>
       }),
     });
     Object.assign(paths[`/${type.root}/{id}`] ?? {}, {
-      patch: write(type, `patch.${type.name}.resource`, `Update a ${type.name}`, guarded, `${type.name}.request.update`, {
+      patch: write(build, type, `patch.${type.name}.resource`, `Update a ${type.name}`, guarded, `${type.name}.request.update`, {
         '200': {
           description: 'The resource after the update.',
           ...(type.version === undefined ? {} : { headers: ETAG }),
@@ -64,7 +68,7 @@ export function addWriteOperations(paths: Record<string, Record<string, unknown>
         summary: `Delete a ${type.name}`,
         description: 'The resource is unlinked from every relationship that points at it.',
         parameters: guarded,
-        responses: { '204': { description: 'Deleted.' }, ...errors([...DELETE_ERRORS, ...requiredErrors(type)]) },
+        responses: { '204': { description: 'Deleted.' }, ...errors([...DELETE_ERRORS, ...requiredErrors(type)]), ...hookErrors(build) },
       },
     });
     for (const relationship of type.relationships.values()) {
@@ -74,13 +78,13 @@ export function addWriteOperations(paths: Record<string, Record<string, unknown>
       sink.schemas.set(base, requestDocument(linkageRequest(relationship, build)));
       const changed = { '204': { description: 'The relationship was changed as asked.' }, ...errors(requiredErrors(type)) };
       const name = `${type.name}.relationship.${relationship.name}`;
-      Object.assign(path, { patch: write(type, `patch.${name}`, `Replace the ${relationship.name} of a ${type.name}`, guarded, base, changed) });
+      Object.assign(path, { patch: write(build, type, `patch.${name}`, `Replace the ${relationship.name} of a ${type.name}`, guarded, base, changed) });
       if (relationship.toMany) {
         const members = `${type.name}.request.members.${relationship.name}`;
         sink.schemas.set(members, requestDocument(membersRequest(relationship, build)));
         Object.assign(path, {
-          post: write(type, `post.${name}`, `Add to the ${relationship.name} of a ${type.name}`, guarded, members, changed),
-          delete: write(type, `delete.${name}`, `Remove from the ${relationship.name} of a ${type.name}`, guarded, members, changed),
+          post: write(build, type, `post.${name}`, `Add to the ${relationship.name} of a ${type.name}`, guarded, members, changed),
+          delete: write(build, type, `delete.${name}`, `Remove from the ${relationship.name} of a ${type.name}`, guarded, members, changed),
         });
       }
     }
@@ -89,6 +93,7 @@ export function addWriteOperations(paths: Record<string, Record<string, unknown>
 }
 
 function write(
+  build: WriteBuild,
   type: ResolvedType,
   operationId: string,
   summary: string,
@@ -102,7 +107,7 @@ function write(
     summary,
     parameters,
     requestBody: { required: true, content: { [MEDIA_TYPE]: { schema: { $ref: `#/components/schemas/${request}` } } } },
-    responses: { ...success, ...errors(WRITE_ERRORS) },
+    responses: { ...success, ...errors(WRITE_ERRORS), ...hookErrors(build) },
   };
 }
 
@@ -127,6 +132,11 @@ function requiredErrors(type: ResolvedType): string[] {
 
 function errors(statuses: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/Error${status}` }]));
+}
+
+/** The refusals of write hooks, when the handler has hooks. */
+function hookErrors(build: WriteBuild): Record<string, unknown> {
+  return build.hooks ? errors(HOOK_ERRORS) : {};
 }
 
 /** `{ data, meta? }`: the request document around `data`. */
@@ -241,6 +251,7 @@ function atomicOperation(writable: readonly ResolvedType[], build: WriteBuild): 
       '204': { description: 'Every operation applied; none returns data.' },
       ...errors(WRITE_ERRORS),
       ...errors(writable.some((type) => type.requireIfMatch) ? ['428'] : []),
+      ...hookErrors(build),
     },
   };
 }

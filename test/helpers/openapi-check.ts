@@ -32,8 +32,9 @@ function checkerFor(options: OpenApiCheckOptions): Checker {
     checkers.set(options.schema, bySchema);
   }
   const operators = options.dataLayer?.operators;
-  const writable = options.writable === true && options.dataLayer?.apply !== undefined;
-  const key = JSON.stringify([options.limits ?? null, operators === undefined ? null : [...operators].sort(), options.baseUrl ?? null, writable]);
+  const writable = (options.writable === true || typeof options.writable === 'object') && options.dataLayer?.apply !== undefined;
+  const hooks = writable && typeof options.writable === 'object' && options.writable.hooks !== undefined;
+  const key = JSON.stringify([options.limits ?? null, operators === undefined ? null : [...operators].sort(), options.baseUrl ?? null, writable, hooks]);
   let checker = bySchema.get(key);
   if (checker === undefined) {
     const document = toOpenApi(options.schema, {
@@ -41,6 +42,7 @@ function checkerFor(options: OpenApiCheckOptions): Checker {
       ...(operators === undefined ? {} : { operators }),
       ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
       ...(writable ? { writable } : {}),
+      ...(hooks ? { hooks } : {}),
       documentPath: '/openapi.json',
     });
     const ajv = new Ajv2020({ strict: false, allErrors: true, inlineRefs: false });

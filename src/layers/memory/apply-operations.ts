@@ -12,7 +12,7 @@ import { OperationError } from '../../operations/operation-error.js';
 import type { GuardedOperation, RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
 import { ID_ORDER } from '../../rules/id-tie-break.js';
 import type { ResolvedRelationship, ResolvedSchema } from '../../schema/resolved-schema.js';
-import type { Id, WriteRequest } from '../data-layer.js';
+import type { Id, OperationList, Row, WriteRequest } from '../data-layer.js';
 import { loadStore } from './load-store.js';
 import { requireStore } from './query-plan.js';
 import type { QueryRunner } from './run-query.js';
@@ -35,15 +35,17 @@ export interface AppliedList {
 /**
  * Applies the list to a draft of `state` and returns the new state; throws
  * `OperationError` (nothing applied) for a missing resource, a taken id or a write
- * outside the scope, checked with `runner`.
+ * outside the scope, checked with `runner`, and rethrows what a hook throws. The
+ * hooks see the draft (`list.read`); `state` is never changed, so the caller decides
+ * when the new state replaces it.
  */
-export function applyOperations(
+export async function applyOperations(
   schema: ResolvedSchema,
   state: MemoryState,
   request: WriteRequest,
   runner: QueryRunner,
-): AppliedList {
-  const { operations, scope } = request;
+): Promise<AppliedList> {
+  const { operations, scope, hooks } = request;
   const draft = new WriteDraft(schema, state.store);
   const visibleBefore = visibleAtStart(state, runner, operations, scope);
   const sequences = new Map(state.sequences);
@@ -89,7 +91,19 @@ export function applyOperations(
     if (version !== undefined) draft.assign(type, id, { [version]: (typeof current === 'number' ? current : 0) + 1 });
   };
 
-  operations.forEach((operation, index) => {
+  const list: OperationList = {
+    ids,
+    read: (type, id) => Promise.resolve(rowOf(draft, type, id)),
+  };
+  for (const [index, given] of operations.entries()) {
+    // A hook sees an operation whose target exists.
+    if (given.kind !== 'create') existing(given.ref, () => new OperationError('not_found', index));
+    const operation = hooks === undefined ? given : await hooks.before(index, given, list);
+    applyOne(operation, index);
+    await hooks?.after(index, operation, list);
+  }
+
+  function applyOne(operation: Operation, index: number): void {
     const notFound = (): OperationError => new OperationError('not_found', index);
     switch (operation.kind) {
       case 'create': {
@@ -138,11 +152,17 @@ export function applyOperations(
         return;
       }
     }
-  });
+  }
 
   const store = loadStore(schema, draft.toData());
   checkScopeAfter({ store, sequences }, runner, [...changed.values()], scope);
   return { state: { store, sequences }, ids };
+}
+
+/** A resource of the draft as a hook reads it: a copy of its id and attributes. */
+function rowOf(draft: WriteDraft, type: string, id: Id): Row | null {
+  const row = draft.row(type, id);
+  return row === undefined ? null : ({ ...row.values } as Row);
 }
 
 /** The ids of every resource the list names by id, per scoped type, that are inside the scope before the list. */

@@ -71,6 +71,8 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
   const runner = createQueryRunner(options.evaluation ?? 'auto', options.cacheSize ?? 1000);
   // Every read takes the state once, synchronously: a list applied meanwhile replaces it whole.
   let state: MemoryState = { store: loadStore(resolved, data), sequences: new Map() };
+  /** The last list queued: the next one starts when it settles. */
+  let writes: Promise<unknown> = Promise.resolve();
 
   const related = (request: RelatedReadRequest, signal: AbortSignal): ReadResult | null => {
     signal.throwIfAborted();
@@ -124,12 +126,20 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
       });
     },
     apply(request: WriteRequest, { signal }: LayerContext): Promise<WriteResult> {
-      return settle(() => {
+      // Lists apply one at a time, each on the state the one before it left: a list whose
+      // hooks are awaited can never be overwritten by one that started meanwhile.
+      const applied = writes.then(async () => {
         signal.throwIfAborted();
-        const applied = applyOperations(resolved, state, request, runner);
-        state = applied.state;
-        return { ids: applied.ids };
+        const { state: next, ids } = await applyOperations(resolved, state, request, runner);
+        signal.throwIfAborted();
+        state = next;
+        return { ids };
       });
+      writes = applied.then(
+        () => undefined,
+        () => undefined,
+      );
+      return applied;
     },
     readIncluded(request: IncludeRequest, { signal }: LayerContext): Promise<IncludeResult> {
       return settle(() => {

@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { OperationError, isOperationError, type OperationFaultPlace } from '../../operations/operation-error.js';
 import { namedIds } from '../../operations/named-ids.js';
 import type { CreateOperation, GuardedOperation, RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
-import type { Id, WriteRequest, WriteResult } from '../data-layer.js';
+import type { Id, OperationList, Row, WriteRequest, WriteResult } from '../data-layer.js';
 import { violatedConstraint } from './constraint-violation.js';
 import { advanceIdSequence } from './id-sequence.js';
 import { tableRef } from './relationship-sql.js';
@@ -23,9 +23,11 @@ import {
   type StoredRelationship,
   unlinkDeleted,
 } from './relationship-writes.js';
+import { oneRead } from './read-one.js';
 import { decodeId } from './row-codec.js';
 import type { SqlDialect } from './sql-dialect.js';
 import type { SqlExecutor } from './sql-executor.js';
+import { executeCompiled } from './sql-read.js';
 import { type MappedType, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
 import { aborted } from './sql-session.js';
 import { matchScope } from './write-scope.js';
@@ -56,9 +58,18 @@ interface RelationshipPair {
 export async function applyOperations(environment: WriteEnvironment, request: WriteRequest): Promise<WriteResult> {
   const list = new WriteList(environment, request.scope);
   await list.checkScopeBefore(request.operations);
-  for (const [index, operation] of request.operations.entries()) {
+  const { hooks } = request;
+  for (const [index, given] of request.operations.entries()) {
     if (environment.signal.aborted) throw aborted(environment.signal);
+    if (hooks === undefined) {
+      await list.apply(given, index);
+      continue;
+    }
+    // A hook sees an operation whose target exists, and the list as it is in the transaction.
+    if (given.kind !== 'create') await list.find(given.ref, index);
+    const operation = await hooks.before(index, given, list);
     await list.apply(operation, index);
+    await hooks.after(index, operation, list);
   }
   await list.checkScopeAfter();
   if (environment.signal.aborted) throw aborted(environment.signal);
@@ -66,7 +77,7 @@ export async function applyOperations(environment: WriteEnvironment, request: Wr
 }
 
 /** The state of one list being applied: the ids so far, what it created and changed. */
-class WriteList {
+class WriteList implements OperationList {
   readonly ids: (Id | null)[] = [];
   /** Resources the list created: they need not have been in scope before it. */
   private readonly created = new Set<string>();
@@ -108,6 +119,18 @@ class WriteList {
     }
     const first = [...this.changed.values()].find(({ type, id }) => outside.has(resourceKey(type, id)));
     if (first !== undefined) throw new OperationError('out_of_scope', first.operation);
+  }
+
+  /** A resource as the list sees it now, its row locked until the list ends (a hook's read). */
+  read(type: string, id: Id): Promise<Row | null> {
+    const { transaction, mapping, dialect } = this.environment;
+    const lock = dialect.name === 'postgres' || dialect.name === 'mysql';
+    return executeCompiled(transaction, oneRead(mapping, type, id, lock).compile(transaction, dialect));
+  }
+
+  /** Refuses operation `index` as `not_found` unless the resource `ref` names exists (and was in scope). */
+  async find(ref: ResourceRef, index: number): Promise<void> {
+    await this.existing(ref, () => new OperationError('not_found', index));
   }
 
   /** Applies one operation, mapping a constraint the database reports violated to the operation's refusal. */

@@ -6,15 +6,21 @@ import { selectPlan } from './row-codec.js';
 import { requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
 import type { SqlRead } from './sql-read.js';
 
-/** One record by id (`GET /persons/1`): one statement; `null` when there is none. */
-export function oneRead(mapping: ResolvedSqlMapping, type: string, id: Id): SqlRead<Row | null> {
+/**
+ * One record by id (`GET /persons/1`): one statement; `null` when there is none.
+ * `lock`: read it `for update` (a write hook's read, in the list's transaction), so
+ * that no concurrent list changes the row before this one ends.
+ */
+export function oneRead(mapping: ResolvedSqlMapping, type: string, id: Id, lock = false): SqlRead<Row | null> {
   const mapped = requireMappedType(mapping, type);
   const plan = selectPlan(mapped, ROOT);
   return {
     filter: null,
     compile: (executor) => ({
       statements: [
-        sql`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${id}`.compile(
+        sql`select ${sql.join(plan.columns)} from ${aliasedTable(mapped.table, ROOT)} where ${columnRef(ROOT, mapped.primaryKey)} = ${id}${
+          lock ? sql` for update` : sql``
+        }`.compile(
           executor,
         ),
       ],
