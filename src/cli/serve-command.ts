@@ -12,7 +12,10 @@ import { exampleSchema } from '../example/example-schema.js';
 import { answerClientErrors, toNodeListener } from '../http/adapters/node.js';
 import { createExplainHandler } from '../explain/explain-route.js';
 import { withExplorer } from '../web-ui/explorer-route.js';
-import { createHandler, type HandlerOptions } from '../http/handler.js';
+import { createHandler, type Handler, type HandlerOptions } from '../http/handler.js';
+import type { Policy } from '../policy/policy.js';
+import { PolicyError } from '../policy/policy-error.js';
+import { hiddenFields, projectSchema } from '../policy/project-schema.js';
 import type { LimitOptions } from '../limits.js';
 import { OPENAPI_PATH, withOpenApi } from '../openapi/openapi-route.js';
 import type { DataLayer } from '../layers/data-layer.js';
@@ -53,6 +56,8 @@ export interface ServeOptions {
   readonly writable?: boolean;
   /** `--save`: with FILE and `--writable`, write every change back to FILE, atomically, before answering. */
   readonly save?: boolean;
+  /** `--policy`: a JSON file holding one policy (docs/policies.md) for every request. */
+  readonly policy?: string;
 }
 
 export const SERVE_USAGE = `Usage: jsonapi-query serve [FILE] [--port N] [--host H] [--quiet] [--pagination M] [--count C] [OPTIONS]
@@ -86,6 +91,10 @@ Options:
   --save           with FILE and --writable: write FILE back after every
                    successful write, before answering it, all or nothing
                    (a temporary file, fsync, rename)
+  --policy FILE    one policy for every request (docs/policies.md), a JSON file
+                   { "types": { "person": { "filter": [ …filter entries… ],
+                   "hidden": ["birth_date"] } } }: rows outside a filter and
+                   hidden fields do not exist for clients
   --dev-routes     serve /__explain, the query explorer (/) and the API reference
                    (/docs) whatever the host; by default only on a loopback host
                    (127.0.0.0/8, ::1, localhost)
@@ -117,6 +126,7 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
   let baseUrl: string | undefined;
   let writable = false;
   let save = false;
+  let policy: string | undefined;
   const timeouts: { -readonly [Name in keyof ServerTimeouts]: number } = { ...DEFAULT_TIMEOUTS };
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] ?? '';
@@ -138,6 +148,7 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
     else if (name === '--base-url') baseUrl = parseBaseUrl(value());
     else if (name === '--writable' && inline === undefined) writable = true;
     else if (name === '--save' && inline === undefined) save = true;
+    else if (name === '--policy') policy = value();
     else if (name === '--headers-timeout') timeouts.headersTimeout = parseMilliseconds(name, value());
     else if (name === '--request-timeout') timeouts.requestTimeout = parseMilliseconds(name, value());
     else if (name === '--keep-alive-timeout') timeouts.keepAliveTimeout = parseMilliseconds(name, value());
@@ -172,6 +183,7 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(writable ? { writable } : {}),
     ...(save ? { save } : {}),
+    ...(policy === undefined ? {} : { policy }),
     timeouts,
   };
 }
@@ -210,6 +222,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     return 2;
   }
   let dataset: Dataset;
+  let policy: Policy | undefined;
   try {
     dataset =
       options.db !== undefined
@@ -217,6 +230,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
         : options.file === undefined
           ? exampleDataset()
           : await loadDataset(options.file, options.save === true);
+    policy = options.policy === undefined ? undefined : ((await readJsonFile(options.policy)) as Policy);
   } catch (error) {
     if (!(error instanceof InputFileError)) throw error;
     io.stderr.write(`jsonapi-query serve: ${error.message}\n`);
@@ -231,9 +245,20 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     logger: { error: (message, error) => io.stderr.write(`${message}: ${describeFailure(error)}\n`) },
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.writable === true ? { writable: true } : {}),
+    ...(policy === undefined ? {} : { policy }),
   };
-  const served = withOpenApi(devRoutes ? createExplainHandler(handlerOptions) : createHandler(handlerOptions), handlerOptions);
-  const handler = devRoutes ? withExplorer(served, handlerOptions) : served;
+  let handle: Handler;
+  try {
+    handle = devRoutes ? createExplainHandler(handlerOptions) : createHandler(handlerOptions);
+  } catch (error) {
+    if (!(error instanceof PolicyError) || options.policy === undefined) throw error;
+    io.stderr.write(`jsonapi-query serve: ${options.policy}: ${error.pointer === '' ? '' : `${error.pointer}: `}${error.message}\n`);
+    return 1;
+  }
+  const served = withOpenApi(handle, handlerOptions);
+  // The explorer shows the schema: the one clients see under the policy.
+  const seenSchema = policy === undefined ? dataset.schema : projectSchema(dataset.schema, hiddenFields(policy));
+  const handler = devRoutes ? withExplorer(served, { ...handlerOptions, schema: seenSchema }) : served;
   const listener = toNodeListener(handler);
   const server = createServer(timeoutOptions(options.timeouts), (req, res) => {
     if (!options.quiet) logWhenDone(io, req.method ?? '', req.url ?? '', res);
@@ -263,7 +288,7 @@ export async function serveCommand(args: readonly string[], io: CommandIo = proc
     ? `Query explorer: ${origin}/ (API reference: ${origin}/docs)\n`
     : 'Development routes (explain, explorer) off: add --dev-routes to serve them.\n';
   io.stdout.write(
-    `Serving ${dataset.label} at ${origin}\n${exampleRequests(origin, dataset)}` +
+    `Serving ${dataset.label} at ${origin}\n${policyLine(options)}${exampleRequests(origin, { ...dataset, schema: seenSchema }, filteredTypes(policy))}` +
       `OpenAPI document: ${origin}${OPENAPI_PATH}\n${explorer}${writesLine(options, dataset.dataLayer)}Press Ctrl+C to stop.\n`,
   );
   await closeOnSignal(server, io);
@@ -336,8 +361,21 @@ async function loadDataset(file: string, save = false): Promise<Dataset> {
   }
 }
 
-/** A few requests that work against the dataset: a collection, a page, one resource, an include. */
-function exampleRequests(origin: string, { schema, data = {} }: Dataset): string {
+/** The banner's line on `--policy`. */
+function policyLine(options: ServeOptions): string {
+  return options.policy === undefined ? '' : `Policy: ${options.policy} (rows outside its filters and its hidden fields do not exist for clients)\n`;
+}
+
+/** The types a policy gives a row filter: their first record may be hidden. */
+function filteredTypes(policy: Policy | undefined): ReadonlySet<string> {
+  return new Set(Object.entries(policy?.types ?? {}).flatMap(([type, typePolicy]) => (typePolicy?.filter === undefined ? [] : [type])));
+}
+
+/**
+ * A few requests that work against the dataset: a collection, a page, one resource
+ * (unless a policy filters its type), an include (of a relationship `schema` has).
+ */
+function exampleRequests(origin: string, { schema, data = {} }: Dataset, filtered: ReadonlySet<string>): string {
   const lines: string[] = [];
   for (const [name, type] of Object.entries(schema.types).slice(0, 2)) {
     const records: unknown = Object.hasOwn(data, name) ? data[name] : undefined;
@@ -345,7 +383,7 @@ function exampleRequests(origin: string, { schema, data = {} }: Dataset): string
     const id = typeof first === 'object' && first !== null ? (first as { id?: unknown }).id : undefined;
     const relationship = Object.keys(type.relationships ?? {})[0];
     lines.push(`/${type.root}?page[size]=2`);
-    if (id !== undefined) lines.push(`/${type.root}/${encodeURIComponent(String(id))}`);
+    if (id !== undefined && !filtered.has(name)) lines.push(`/${type.root}/${encodeURIComponent(String(id))}`);
     if (relationship !== undefined) lines.push(`/${type.root}?include=${relationship}&page[size]=2`);
   }
   const curl = lines.map((path) => `  curl -g -H 'Accept: application/vnd.api+json' '${origin}${path}'\n`);

@@ -6,7 +6,10 @@
  */
 import { jsonApiError } from '../errors/query-error.js';
 import { isWritable, type Handler, type HandlerOptions } from '../http/handler.js';
+import { errorOutcome } from '../http/error-response.js';
 import { JSON_API_MEDIA_TYPE } from '../http/negotiate.js';
+import { hiddenFields, projectSchema, type HiddenFields } from '../policy/project-schema.js';
+import type { ResourceSchema } from '../schema/schema.js';
 import { serializeErrorDocument } from '../serialize/index.js';
 import { toOpenApi, type OpenApiOptions } from './to-openapi.js';
 
@@ -14,13 +17,15 @@ import { toOpenApi, type OpenApiOptions } from './to-openapi.js';
 export const OPENAPI_PATH = '/openapi.json';
 
 /** What the route reads: the handler's own options, and more of the document's if wanted. */
-export type OpenApiRouteOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 'limits' | 'baseUrl' | 'writable'> & {
+export type OpenApiRouteOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 'limits' | 'baseUrl' | 'writable' | 'policy' | 'logger'> & {
   /** Further options of `toOpenApi`: `info` (give `license` here), `servers`, `security`, `securitySchemes`. */
   readonly document?: Omit<OpenApiOptions, 'limits' | 'operators' | 'capabilities' | 'baseUrl' | 'documentPath' | 'writable' | 'hooks'>;
 };
 
 /**
- * Wraps a handler with `GET`/`HEAD /openapi.json` (405 for other methods there).
+ * Wraps a handler with `GET`/`HEAD /openapi.json` (405 for other methods there). With
+ * a `policy`, each requester gets the document of their own schema: without the
+ * fields their policy hides (one document per distinct set of hidden fields).
  *
  * @example
  * const options = { schema: exampleSchema, dataLayer: createMemoryLayer(exampleSchema, exampleData) };
@@ -28,7 +33,8 @@ export type OpenApiRouteOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 
  * (await handle({ method: 'GET', path: '/openapi.json', query: '', headers: {} })).headers['content-type']; // 'application/json'
  */
 export function withOpenApi(handler: Handler, options: OpenApiRouteOptions): Handler {
-  let body: string | undefined;
+  const documents = new Map<string, string>();
+  const { policy } = options;
   return async (request) => {
     if (request.path !== OPENAPI_PATH) return handler(request);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -39,19 +45,40 @@ export function withOpenApi(handler: Handler, options: OpenApiRouteOptions): Han
         body: serializeErrorDocument([error]),
       };
     }
-    body ??= JSON.stringify(
-      toOpenApi(options.schema, {
-        ...options.document,
-        ...(options.limits === undefined ? {} : { limits: options.limits }),
-        ...(options.dataLayer.operators === undefined ? {} : { operators: options.dataLayer.operators }),
-        ...(options.dataLayer.capabilities === undefined ? {} : { capabilities: options.dataLayer.capabilities }),
-        ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-        // The writes the handler serves: asked for, over a layer that applies them.
-        ...(isWritable(options.writable) && options.dataLayer.apply !== undefined ? { writable: true } : {}),
-        ...(typeof options.writable === 'object' && options.writable.hooks !== undefined ? { hooks: true } : {}),
-        documentPath: OPENAPI_PATH,
-      }),
-    );
+    let hidden: HiddenFields;
+    try {
+      hidden = policy === undefined ? new Map() : hiddenFields(typeof policy === 'function' ? await policy(request) : policy);
+    } catch (error) {
+      // A policy function that throws: the logged 500 the handler answers too.
+      const outcome = errorOutcome(error, options.logger, request.signal?.aborted === true);
+      return { status: outcome.status, headers: { 'content-type': JSON_API_MEDIA_TYPE }, body: serializeErrorDocument(outcome.errors) };
+    }
+    const key = JSON.stringify([...hidden].map(([type, names]) => [type, [...names].sort()]).sort());
+    let body = documents.get(key);
+    if (body === undefined) {
+      body = documentOf(projectSchema(options.schema, hidden), options);
+      if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value as string);
+      documents.set(key, body);
+    }
     return { status: 200, headers: { 'content-type': 'application/json' }, body: request.method === 'HEAD' ? '' : body };
   };
+}
+
+/** Documents kept, one per distinct set of hidden fields. */
+const MAX_DOCUMENTS = 32;
+
+function documentOf(schema: ResourceSchema, options: OpenApiRouteOptions): string {
+  return JSON.stringify(
+    toOpenApi(schema, {
+      ...options.document,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(options.dataLayer.operators === undefined ? {} : { operators: options.dataLayer.operators }),
+      ...(options.dataLayer.capabilities === undefined ? {} : { capabilities: options.dataLayer.capabilities }),
+      ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+      // The writes the handler serves: asked for, over a layer that applies them.
+      ...(isWritable(options.writable) && options.dataLayer.apply !== undefined ? { writable: true } : {}),
+      ...(typeof options.writable === 'object' && options.writable.hooks !== undefined ? { hooks: true } : {}),
+      documentPath: OPENAPI_PATH,
+    }),
+    );
 }

@@ -48,3 +48,19 @@ export function projectSchema(schema: ResourceSchema, hidden: HiddenFields): Res
 function withoutKeys<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Omit<T, K> {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key as K))) as Omit<T, K>;
 }
+
+/**
+ * The hidden fields a policy names, by type (names that are not strings are left out:
+ * `createHandler` refuses such a policy).
+ *
+ * @example
+ * hiddenFields({ types: { person: { hidden: ['birth_date'] } } }); // Map { 'person' => Set { 'birth_date' } }
+ */
+export function hiddenFields(policy: { readonly types: { readonly [type: string]: { readonly hidden?: readonly string[] } | undefined } }): HiddenFields {
+  const hidden = new Map<string, ReadonlySet<string>>();
+  for (const [type, typePolicy] of Object.entries(policy.types)) {
+    const names = (typePolicy?.hidden ?? []).filter((name) => typeof name === 'string');
+    if (names.length > 0) hidden.set(type, new Set(names));
+  }
+  return hidden;
+}
