@@ -356,6 +356,19 @@ for (const size of parseSizes()) {
     row('S4', s4.ours, { sort: s4.sort });
   }
 
+  // A deep offset page (depth 999,000 of 1M: 99.9 % of the rows), sorted, against one full sort.
+  if (wanted('D1')) {
+    const depth = Math.floor(size * 0.999);
+    const deep = await sync(() => run(null, S1, depth, 30));
+    if (deep.rows.map((r) => r.id).join() !== sortedAll.slice(depth, depth + 30).map((r) => r.id).join()) throw new Error('deep page differs');
+    const d1 = measure({
+      ours: layerCall(null, S1, depth, 30),
+      sort: () => persons.slice().sort(s1Compare).slice(depth, depth + 30),
+      all: layerCall(null, S1, 0, null),
+    });
+    row('D1', d1.ours, { sort: d1.sort, all: d1.all });
+  }
+
   // Keyset pages (cursor pagination): a page at depth size/2 against the first page, same filter and sort.
   const keyed = (filter, sort, keyset, withTotal) => () =>
     layer.read({ type: 'person', filter, sort, offset: 0, limit: 30, keyset, withTotal }, { signal }).then((result) => (last = result));
@@ -414,12 +427,12 @@ for (const size of parseSizes()) {
   }
 }
 
-console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all | first page | one term | closures |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all | first page | one term | closures | layer full sort |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const cell = (ms) => (ms === undefined ? '' : `${fmt(ms)} ms (${ratio(r.ms, ms)})`);
   const a = r.anchors;
-  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} | ${cell(a.one)} | ${cell(a.closures)} |`);
+  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} | ${cell(a.one)} | ${cell(a.closures)} | ${cell(a.all)} |`);
 }
 console.log('\nRatios are memory layer time ÷ anchor time (lower is better for the layer).');
 
@@ -433,6 +446,7 @@ for (const r of results) {
     check(`F1 vs @ucast/js, ${r.size} (3× faster)`, r.ms / r.anchors.ucast, 0.333);
   }
   if (r.query === 'F2') check(`F2 vs hand loop with lookups by id, ${r.size}`, r.ms / r.anchors.hand, 1.15);
+  if (r.query === 'D1' && large) check(`D1 offset page at depth 99.9 % vs the layer's full sort (S4), ${r.size}`, r.ms / r.anchors.all, 1);
   if (r.query === 'S1' && large) check(`S1 vs full sort, ${r.size}`, r.ms / r.anchors.sort, 0.03);
   if (r.query === 'K1' && large) check(`K1 cursor page at depth size/2 vs first page, ${r.size}`, r.ms / r.anchors.first, 1.2);
   if (r.query === 'K2' && large) check(`K2 cursor page at depth size/2 (by id, no count) vs first page, ${r.size}`, r.ms / r.anchors.first, 1.2);
