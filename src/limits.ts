@@ -61,10 +61,15 @@ export interface QueryLimits {
   readonly pagination: 'offset' | 'cursor';
   /**
    * Whether a page carries `meta.count`, a count over the whole filter:
-   * `'exact'` or `'none'`. `undefined` (the default): `'exact'` on pages by
-   * number, `'none'` on pages by cursor.
+   * `'exact'`, `'estimated'` or `'none'`. `undefined` (the default): `'exact'` on
+   * pages by number, `'none'` on pages by cursor. `'estimated'` (as PostgREST's
+   * `count=estimated`): the exact count up to `maxExactCount`, above it the layer's
+   * estimate where it has one (the PostgreSQL planner's); `meta.countKind` says which,
+   * and pages by number link `next` from one more row, never `last` from an estimate.
    */
-  readonly count: 'exact' | 'none' | undefined;
+  readonly count: 'exact' | 'estimated' | 'none' | undefined;
+  /** With `count: 'estimated'`: the largest count always given exactly. */
+  readonly maxExactCount: number;
 }
 
 /**
@@ -101,6 +106,7 @@ export const DEFAULT_LIMITS: QueryLimits = Object.freeze({
   maxLinkageItems: 1000,
   pagination: 'offset',
   count: undefined,
+  maxExactCount: 1000,
 });
 
 /**

@@ -87,7 +87,7 @@ function generate(count) {
     });
   }
   // Two JSON texts (persons, computers) keep each string well under V8's length limit.
-  return { person: JSON.parse(JSON.stringify(persons)), computer: JSON.parse(JSON.stringify(computers)) };
+  return { person: JSON.stringify(persons), computer: JSON.stringify(computers) };
 }
 
 const idAsc = { path: [], field: 'id', direction: 'asc' };
@@ -271,16 +271,26 @@ const mib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const results = [];
 for (const size of parseSizes()) {
   const label = size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`;
+  const row = (query, ms, anchors) => results.push({ size: label, query, ms, anchors });
+  const texts = generate(size);
   gc();
   const baseHeap = process.memoryUsage().heapUsed;
-  const data = generate(size);
+  const baseRss = process.memoryUsage().rss;
+  const parseStart = performance.now();
+  const data = { person: JSON.parse(texts.person), computer: JSON.parse(texts.computer) };
+  const parseMs = performance.now() - parseStart;
   gc();
   const parsedHeap = process.memoryUsage().heapUsed;
+  const parsedRss = process.memoryUsage().rss;
   const loadStart = performance.now();
   const layer = createMemoryLayer(schema, data);
   const loadMs = performance.now() - loadStart;
   gc();
   const layerHeap = process.memoryUsage().heapUsed;
+  const layerRss = process.memoryUsage().rss;
+  // Issue 21: the load ÷ JSON.parse of the same text, in time and in resident memory (parsed data + layer ÷ parsed data).
+  row('LOAD', loadMs, { parse: parseMs });
+  row('LOAD RSS', (layerRss - baseRss) / 2 ** 20, { parse: (parsedRss - baseRss) / 2 ** 20 });
   const records = size * 4;
   const persons = data.person;
   const computerById = new Map(data.computer.map((c) => [c.id, c]));
@@ -318,7 +328,6 @@ for (const size of parseSizes()) {
 
   // The layer's reads complete synchronously; the promise only wraps the result.
   const layerCall = (filter, sort, offset, limit) => () => run(filter, sort, offset, limit);
-  const row = (query, ms, anchors) => results.push({ size: label, query, ms, anchors });
 
   const [handPage, siftPage, mingoPage, ucastPage, f2Page] = [pager(), pager(), pager(), pager(), pager()];
   // The slow peers get their own rounds, so the fast contestants run many rounds.
@@ -354,6 +363,19 @@ for (const size of parseSizes()) {
   if (wanted('S4')) {
     const s4 = measure({ ours: layerCall(null, S1, 0, null), sort: () => persons.slice().sort(s1Compare) });
     row('S4', s4.ours, { sort: s4.sort });
+  }
+
+  // A deep offset page (depth 999,000 of 1M: 99.9 % of the rows), sorted, against one full sort.
+  if (wanted('D1')) {
+    const depth = Math.floor(size * 0.999);
+    const deep = await sync(() => run(null, S1, depth, 30));
+    if (deep.rows.map((r) => r.id).join() !== sortedAll.slice(depth, depth + 30).map((r) => r.id).join()) throw new Error('deep page differs');
+    const d1 = measure({
+      ours: layerCall(null, S1, depth, 30),
+      sort: () => persons.slice().sort(s1Compare).slice(depth, depth + 30),
+      all: layerCall(null, S1, 0, null),
+    });
+    row('D1', d1.ours, { sort: d1.sort, all: d1.all });
   }
 
   // Keyset pages (cursor pagination): a page at depth size/2 against the first page, same filter and sort.
@@ -414,12 +436,12 @@ for (const size of parseSizes()) {
   }
 }
 
-console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all | first page | one term | closures |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all | first page | one term | closures | layer full sort | JSON.parse |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const cell = (ms) => (ms === undefined ? '' : `${fmt(ms)} ms (${ratio(r.ms, ms)})`);
   const a = r.anchors;
-  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} | ${cell(a.one)} | ${cell(a.closures)} |`);
+  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} | ${cell(a.one)} | ${cell(a.closures)} | ${cell(a.all)} | ${cell(a.parse)} |`);
 }
 console.log('\nRatios are memory layer time ÷ anchor time (lower is better for the layer).');
 
@@ -433,6 +455,9 @@ for (const r of results) {
     check(`F1 vs @ucast/js, ${r.size} (3× faster)`, r.ms / r.anchors.ucast, 0.333);
   }
   if (r.query === 'F2') check(`F2 vs hand loop with lookups by id, ${r.size}`, r.ms / r.anchors.hand, 1.15);
+  if (r.query === 'LOAD') check(`load ÷ JSON.parse of the same text, ${r.size}`, r.ms / r.anchors.parse, 1.5);
+  if (r.query === 'LOAD RSS') check(`resident memory after load ÷ after JSON.parse (MiB ÷ MiB), ${r.size}`, r.ms / r.anchors.parse, 2);
+  if (r.query === 'D1' && large) check(`D1 offset page at depth 99.9 % vs the layer's full sort (S4), ${r.size}`, r.ms / r.anchors.all, 1);
   if (r.query === 'S1' && large) check(`S1 vs full sort, ${r.size}`, r.ms / r.anchors.sort, 0.03);
   if (r.query === 'K1' && large) check(`K1 cursor page at depth size/2 vs first page, ${r.size}`, r.ms / r.anchors.first, 1.2);
   if (r.query === 'K2' && large) check(`K2 cursor page at depth size/2 (by id, no count) vs first page, ${r.size}`, r.ms / r.anchors.first, 1.2);

@@ -45,7 +45,7 @@ export interface ServeOptions {
   /** `--pagination`: the page form of every type (docs/query-syntax.md); `undefined` keeps the default. */
   readonly pagination?: 'offset' | 'cursor';
   /** `--count`: whether pages of every type carry `meta.count`; `undefined` keeps the default. */
-  readonly count?: 'exact' | 'none';
+  readonly count?: 'exact' | 'estimated' | 'none';
   /** `--dev-routes` / `--no-dev-routes`: explain and the explorer on or off; `undefined`: on for a loopback `host` only. */
   readonly devRoutes?: boolean;
   /** `--base-url`: the absolute URL prefixed to every link (no trailing `/`). */
@@ -81,8 +81,10 @@ Options:
   --mapping FILE   with --db: the table/column mapping (see docs/sql-layer.md)
   --pagination M   offset (default) or cursor: how pages of every type go when
                    a request names neither page[number] nor a cursor
-  --count C        exact or none: whether pages carry meta.count (default:
-                   exact for pages by number, none for pages by cursor)
+  --count C        exact, estimated or none: whether pages carry meta.count
+                   (default: exact for pages by number, none for pages by
+                   cursor); estimated: exact up to 1000 rows, above it the
+                   PostgreSQL planner's estimate (meta.countKind says which)
   --base-url URL   absolute URL prefixed to every link (https://api.example.com)
   --writable       take writes: POST, PATCH and DELETE on the routes, and
                    POST /operations (Atomic Operations); with FILE, changes live
@@ -143,7 +145,7 @@ function parseServeArguments(args: readonly string[]): ServeOptions {
     else if (name === '--schema') schema = value();
     else if (name === '--mapping') mapping = value();
     else if (name === '--pagination') pagination = choice(name, value(), ['offset', 'cursor'] as const);
-    else if (name === '--count') count = choice(name, value(), ['exact', 'none'] as const);
+    else if (name === '--count') count = choice(name, value(), ['exact', 'estimated', 'none'] as const);
     else if ((name === '--dev-routes' || name === '--no-dev-routes') && inline === undefined) devRoutes = name === '--dev-routes';
     else if (name === '--base-url') baseUrl = parseBaseUrl(value());
     else if (name === '--writable' && inline === undefined) writable = true;

@@ -36,12 +36,14 @@ export async function executeCollection(ast: QueryAST, options: ExecuteOptions):
   checkCursorSort(options.layer, type.name, ast.page, ast.sort);
   const read = pageRead(ast.page, ast.sort, context.limits, resolveCapabilities(options.layer, type.name).counts);
   const attributes = attributeHint(type, ast.fields);
+  const estimate = read.estimateAbove === undefined ? {} : { estimateAbove: read.estimateAbove };
   const result = await options.layer.read(
-    { type: type.name, filter: ast.filter, ...layerPaging(read), ...(attributes === undefined ? {} : { attributes }) },
+    { type: type.name, filter: ast.filter, ...layerPaging(read), ...estimate, ...(attributes === undefined ? {} : { attributes }) },
     { signal: context.signal },
   );
   checkUnpaginated(ast.page, result.rows.length, context.limits);
-  const { items: rows, part } = pageResult(ast.page, read, result.rows, result.keys, result.total, type.name, ast.sort);
+  const estimated = result.totalEstimated === true && read.estimateAbove !== undefined;
+  const { items: rows, part } = pageResult(ast.page, read, result.rows, result.keys, result.total, type.name, ast.sort, estimated);
   return {
     data: resources(type, rows),
     ...part,

@@ -41,7 +41,9 @@ export interface Execution {
   readonly total?: number;
   /** A cursor page's cursors (one per resource of `data`) and neighbouring pages. */
   readonly cursorPage?: CursorPageResult;
-  /** A page by number read without a count (`count: 'none'`): whether a later page has rows. */
+  /** Under `count: 'estimated'`, whether `total` is exact or the layer's estimate (`meta.countKind`). */
+  readonly countKind?: 'exact' | 'estimated';
+  /** A page by number read without an exact count (`count: 'none'` or `'estimated'`): whether a later page has rows. */
   readonly hasNext?: boolean;
   /** Included resources, each type+id once, in first-encounter order; `undefined` when no include. */
   readonly included?: readonly Resource[];
@@ -58,7 +60,9 @@ export interface RelationshipExecution {
   readonly total?: number;
   /** A cursor page's cursors (one per identifier of `data`) and neighbouring pages. */
   readonly cursorPage?: CursorPageResult;
-  /** A page by number read without a count: whether a later page has rows. */
+  /** Under `count: 'estimated'`, whether `total` is exact or an estimate (`meta.countKind`). */
+  readonly countKind?: 'exact' | 'estimated';
+  /** A page by number read without an exact count: whether a later page has rows. */
   readonly hasNext?: boolean;
   /** Included resources (include paths start at the owner); `undefined` when no include. */
   readonly included?: readonly Resource[];

@@ -72,6 +72,18 @@ export interface ReadRequest {
   readonly keyset?: Keyset;
   /** `false` when nobody reads `total` (`count: 'none'`): the layer may skip counting. Default `true`. */
   readonly withTotal?: boolean;
+  /**
+   * `count: 'estimated'` (the `maxExactCount` limit): when more rows than this match,
+   * the layer may answer an estimate as `total` and say so with `totalEstimated`; at
+   * or below it, the exact count. A layer that cannot estimate ignores it and counts.
+   * Never sent for a read restricted by a scope: an estimate would weigh rows the
+   * requester cannot see.
+   *
+   * @example
+   * // 1,000 rows or fewer match: total is exact; more: the planner's estimate
+   * { type: 'person', filter, sort, offset: 0, limit: 31, estimateAbove: 1000 }
+   */
+  readonly estimateAbove?: number;
 }
 
 /**
@@ -82,6 +94,8 @@ export interface ReadResult {
   readonly rows: readonly Row[];
   /** Required unless the request said `withTotal: false`. */
   readonly total?: number;
+  /** `true` when `total` is an estimate (only ever above the request's `estimateAbove`). */
+  readonly totalEstimated?: boolean;
   /**
    * Each row's sort key values, one array per row in the order of `rows`, one value
    * per key of the request's `sort` (dotted keys included). Required when the

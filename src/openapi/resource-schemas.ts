@@ -88,7 +88,8 @@ export function addResourceSchemas(schema: ResolvedSchema, sink: ComponentSink):
 
 /**
  * Adds the documents whose primary data is `type`: `<type>.document.list` (a
- * collection or to-many related route: pagination links, `meta.count`, a cursor
+ * collection or to-many related route: pagination links, `meta.count` (and
+ * `meta.countKind` under `count: 'estimated'`), a cursor
  * page's `meta.page.rangeTruncated` and each resource's `meta.page.cursor`),
  * `<type>.document.one` (a resource) and `<type>.document.optional` (a to-one related
  * route: `data` may be `null`). `included` holds the types `includable` lists.
@@ -160,7 +161,11 @@ function documentSchema(
   properties['links'] = links;
   if (counted) {
     const page = closed({ rangeTruncated: { const: true } }, ['rangeTruncated']);
-    properties['meta'] = closed({ count: { type: 'integer', minimum: 0 }, page }, []);
+    const countKind = {
+      enum: ['exact', 'estimated'],
+      description: "Under count: 'estimated': whether meta.count is exact or the store's estimate (above maxExactCount).",
+    };
+    properties['meta'] = closed({ count: { type: 'integer', minimum: 0 }, countKind, page }, []);
   }
   properties['jsonapi'] = sink.ref(JSONAPI_OBJECT);
   return closed(properties, ['data', 'links', 'jsonapi']);

@@ -6,6 +6,8 @@ import type { PageRead } from './page-window.js';
 export interface PagePart {
   /** The count over the whole filter (`meta.count`), when the page is counted. */
   readonly total?: number;
+  /** Under `count: 'estimated'`, whether `total` is exact or the layer's estimate (`meta.countKind`). */
+  readonly countKind?: 'exact' | 'estimated';
   /** A cursor page's cursors and neighbouring pages. */
   readonly cursorPage?: CursorPageResult;
   /** An uncounted page by number: whether a later page has rows. */
@@ -24,14 +26,21 @@ export function pageResult<T>(
   total: number | undefined,
   type: string,
   sort: readonly SortKey[],
+  totalEstimated = false,
 ): { readonly items: readonly T[]; readonly part: PagePart } {
   if (page === null) return { items, part: {} };
-  const counted = read.withTotal && total !== undefined ? { total } : {};
+  const counted = read.withTotal && total !== undefined ? { total, ...countKindOf(read, totalEstimated) } : {};
   // Stryker disable next-line ConditionalExpression,LogicalOperator: pageRead gives a window to every cursor page and to no other; both checks narrow the types
   if (page.kind === 'cursor' && read.window !== undefined) {
     const cursor = cursorPageOf(page, read.window, items, keys, type, sort);
     return { items: cursor.items, part: { ...counted, cursorPage: cursor.page } };
   }
-  if (read.probe) return { items: items.slice(0, page.size), part: { hasNext: items.length > page.size } };
+  if (read.probe) return { items: items.slice(0, page.size), part: { ...counted, hasNext: items.length > page.size } };
   return { items, part: counted };
+}
+
+/** `countKind` under `count: 'estimated'` (the read carries `estimateAbove`); nothing otherwise. */
+function countKindOf(read: PageRead, totalEstimated: boolean): Pick<PagePart, 'countKind'> {
+  if (read.estimateAbove === undefined) return {};
+  return { countKind: totalEstimated ? 'estimated' : 'exact' };
 }

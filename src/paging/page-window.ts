@@ -16,8 +16,10 @@ export interface PageRead {
   readonly withTotal: boolean;
   /** A cursor page's window; `undefined` for a page by number. */
   readonly window?: CursorWindow;
-  /** A page by number without a count reads one row more, to know whether a next page exists. */
+  /** A page by number without an exact count reads one row more, to know whether a next page exists. */
   readonly probe: boolean;
+  /** `count: 'estimated'`: the layer may estimate a count above this (`maxExactCount`). */
+  readonly estimateAbove?: number;
 }
 
 /**
@@ -27,18 +29,22 @@ export interface PageRead {
  * one row more than `maxUnpaginatedRows`, so that `checkUnpaginated` can tell an
  * over-large result. A layer that does not count (`counts: false` in its
  * capabilities) is asked for no total: its pages read as under `count: 'none'`.
+ * Under `count: 'estimated'` the read carries `estimateAbove` and a page by number
+ * also reads one row more: its `next` link never rests on an estimate.
  */
 export function pageRead(page: Page | null, sort: readonly SortKey[], limits: QueryLimits, counts = true): PageRead {
   // Stryker disable next-line BooleanLiteral: pageResult reads probe only for a page by number
   if (page === null) return { sort, offset: 0, limit: limits.maxUnpaginatedRows + 1, withTotal: counts, probe: false };
-  const withTotal = counts && countsTotal(page, limits);
+  const mode = counts ? countMode(page, limits) : 'none';
+  const withTotal = mode !== 'none';
+  const estimate = mode === 'estimated' ? { estimateAbove: limits.maxExactCount } : {};
   if (page.kind === 'cursor') {
     const window = cursorWindow(page, sort);
     // Stryker disable next-line BooleanLiteral: pageResult reads probe only for a page by number
-    return { sort: window.sort, offset: 0, limit: window.limit, keyset: window.keyset, withTotal, window, probe: false };
+    return { sort: window.sort, offset: 0, limit: window.limit, keyset: window.keyset, withTotal, window, probe: false, ...estimate };
   }
-  const probe = !withTotal;
-  return { sort, offset: (page.number - 1) * page.size, limit: page.size + (probe ? 1 : 0), withTotal, probe };
+  const probe = mode !== 'exact';
+  return { sort, offset: (page.number - 1) * page.size, limit: page.size + (probe ? 1 : 0), withTotal, probe, ...estimate };
 }
 
 /**
@@ -65,12 +71,11 @@ export function checkCursorSort(layer: DataLayer, type: string, page: Page | nul
 }
 
 /**
- * Whether a page carries `meta.count`: the `count` limit, by default `'exact'` for
- * pages by number and `'none'` for pages by cursor.
+ * How a page is counted: the `count` limit, by default `'exact'` for pages by
+ * number and `'none'` for pages by cursor.
  */
-function countsTotal(page: Page, limits: QueryLimits): boolean {
-  // Stryker disable next-line StringLiteral: any value but 'exact' means uncounted
-  return (limits.count ?? (page.kind === 'cursor' ? 'none' : 'exact')) === 'exact';
+function countMode(page: Page, limits: QueryLimits): 'exact' | 'estimated' | 'none' {
+  return limits.count ?? (page.kind === 'cursor' ? 'none' : 'exact');
 }
 
 /** Throws `too_many_rows` when an unpaginated read returned more than the limit. */

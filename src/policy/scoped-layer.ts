@@ -74,8 +74,15 @@ export function scopedLayer(layer: DataLayer, scope: Scope, schema: ResolvedSche
 
   const scoped: DataLayer = {
     ...layerCapabilities(layer),
-    read: (request, context) =>
-      layer.read({ ...withAttributes(request, request.type), filter: scope.restrict(request.filter, request.type) }, context),
+    read: (request, context) => {
+      const filter = scope.restrict(request.filter, request.type);
+      const visible = withAttributes(request, request.type);
+      if (filter === request.filter) return layer.read(visible, context);
+      // A row filter narrowed the read: no estimate, which would weigh rows the requester cannot see.
+      // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped, not read
+      const { estimateAbove, ...exact } = visible;
+      return layer.read({ ...exact, filter }, context);
+    },
     async readOne(type, id, context) {
       const filter = scope.of(type);
       const attributes = visibleAttributes(type, undefined);

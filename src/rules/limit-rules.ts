@@ -66,7 +66,11 @@ export const LIMIT_RULES: { readonly [Name in keyof QueryLimits]: LimitRule } = 
   maxOperations: count(),
   maxLinkageItems: count(),
   pagination: { check: (value) => value === 'offset' || value === 'cursor', expected: "'offset' or 'cursor'" },
-  count: { check: (value) => value === 'exact' || value === 'none' || value === undefined, expected: "'exact', 'none' or undefined" },
+  count: {
+    check: (value) => value === 'exact' || value === 'estimated' || value === 'none' || value === undefined,
+    expected: "'exact', 'estimated', 'none' or undefined",
+  },
+  maxExactCount: count(),
 });
 
 /** The limits of filters the server writes itself (scope filters): the budget guards against clients, not the server. */

@@ -191,7 +191,9 @@ function topLinks(
     const links = cursorLinks(url, query, result.cursorPage);
     out += `,"first":"${links.first}","prev":${quoted(links.prev)},"next":${quoted(links.next)}`;
   } else if (toMany && ast.page?.kind === 'offset') {
-    const counted = result.total ?? (result.hasNext === undefined ? undefined : { hasNext: result.hasNext });
+    // An estimated count gives no `last`: the links rest on the extra row read (`hasNext`).
+    const exact = result.countKind === 'estimated' ? undefined : result.total;
+    const counted = exact ?? (result.hasNext === undefined ? undefined : { hasNext: result.hasNext });
     if (counted !== undefined) {
       const links = paginationLinks(url, query, ast.page, counted);
       out += `,"first":"${links.first}"`;
@@ -208,10 +210,14 @@ function quoted(link: string | null): string {
   return link === null ? 'null' : `"${link}"`;
 }
 
-/** `meta.count` when counted, `meta.page.rangeTruncated` when a range was cut; `''` when neither. */
+/**
+ * `meta.count` when counted (with `meta.countKind` under `count: 'estimated'`),
+ * `meta.page.rangeTruncated` when a range was cut; `''` when neither.
+ */
 function topMeta(result: Execution | RelationshipExecution): string {
   const members: string[] = [];
   if (result.total !== undefined) members.push(`"count":${String(result.total)}`);
+  if (result.countKind !== undefined) members.push(`"countKind":"${result.countKind}"`);
   if (result.cursorPage?.rangeTruncated === true) members.push('"page":{"rangeTruncated":true}');
   return members.length === 0 ? '' : `,"meta":{${members.join(',')}}`;
 }

@@ -141,7 +141,7 @@ describe('jsonapi-query serve', () => {
     [['--verbose'], /unknown option --verbose/],
     [['a.json', 'b.json'], /unexpected argument b\.json/],
     [['--pagination', 'keyset'], /--pagination must be offset or cursor, not "keyset"/],
-    [['--count=estimate'], /--count must be exact or none, not "estimate"/],
+    [['--count=estimate'], /--count must be exact or estimated or none, not "estimate"/],
     [['--base-url', 'api.example.com'], /--base-url must be an absolute http\(s\) URL without query or fragment, not "api\.example\.com"/],
     [['--base-url', 'https://api.example.com/?v=1'], /--base-url must be an absolute http\(s\) URL/],
     [['--dev-routes=yes'], /unknown option --dev-routes=yes/],
@@ -164,6 +164,17 @@ describe('jsonapi-query serve', () => {
     expect(document.links['next']).toContain(`page%5Bafter%5D=${document.data[1]?.meta.page.cursor ?? ''}`);
     expect(document.meta).toEqual({ count: 32 });
     expect((await send(origin, '/persons?page[number]=2')).status).toBe(400);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('--count estimated: the memory layer counts exactly and says so', async () => {
+    const { cli, origin } = await startServe(['--count', 'estimated', '--quiet']);
+    const response = await send(origin, '/computers?page[size]=2&sort=serial&fields[computer]=serial');
+    expect(response.status).toBe(200);
+    const document = JSON.parse(response.body) as { links: Record<string, string>; meta: unknown };
+    expect(document.meta).toEqual({ count: 32, countKind: 'exact' });
+    expect(document.links['last']).toContain('page%5Bnumber%5D=16');
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
   });

@@ -46,8 +46,9 @@ describe('limits are checked when the handler is created', () => {
       limits: { types: { person: { pagination: 'keyset' } } } as unknown as LimitOptions,
       message: `createHandler: limits.types.person.pagination must be 'offset' or 'cursor', not "keyset"`,
     },
-    { description: 'an unknown count policy', limits: { count: 'estimate' } as unknown as LimitOptions, message: `limits.count must be 'exact', 'none' or undefined, not "estimate"` },
+    { description: 'an unknown count policy', limits: { count: 'estimate' } as unknown as LimitOptions, message: `limits.count must be 'exact', 'estimated', 'none' or undefined, not "estimate"` },
     { description: 'cursors too short to hold a key', limits: { maxCursorLength: 63 }, message: 'limits.maxCursorLength must be an integer of at least 64' },
+    { description: 'a negative exact-count bound', limits: { maxExactCount: -1 }, message: 'limits.maxExactCount must be a non-negative integer' },
   ])('$description', ({ limits, message }) => {
     expect(create(limits)).toThrow(RangeError);
     expect(create(limits)).toThrow(message);
@@ -60,6 +61,7 @@ describe('limits are checked when the handler is created', () => {
     { description: 'no limit on the query length', limits: { maxQueryLength: Infinity } },
     { description: 'cursor pagination without counts', limits: { pagination: 'cursor', count: 'none', maxCursorLength: 64 } },
     { description: 'offset pagination per type, counted', limits: { types: { computer: { pagination: 'offset', count: 'exact' } } } },
+    { description: 'estimated counts, exact to 0 rows', limits: { count: 'estimated', maxExactCount: 0 } },
   ] as const)('accepts $description, and serves a plain GET', async ({ limits }) => {
     const { get } = exampleHandler({ limits });
     expect((await get('/persons')).status).toBe(200);

@@ -130,3 +130,21 @@ describe('pagination links keep every other parameter as sent', () => {
     expect((await get('/computers/1/owner', 'sort=serial')).status).toBe(400);
   });
 });
+
+describe("count: 'estimated' on the memory layer", () => {
+  // The memory layer counts exactly (it scans every row anyway): meta.countKind says so.
+  const estimated = exampleHandler({ limits: { count: 'estimated', maxExactCount: 0 } });
+
+  it('counts a collection exactly and says so, with the last link', async () => {
+    const { document } = await estimated.get('/persons', `filter=${filter}&page[size]=5`);
+    expect(document).toMatchObject({ meta: { count: 13, countKind: 'exact' } });
+    expect((document as { links: Record<string, string> }).links['last']).toContain('page%5Bnumber%5D=3');
+  });
+
+  it('says the same on a related route and on relationship linkage', async () => {
+    for (const path of ['/persons/1/computers', '/persons/1/relationships/computers']) {
+      const { document } = await estimated.get(path, 'page[size]=1');
+      expect(document).toMatchObject({ meta: { count: 3, countKind: 'exact' } });
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import type { SortPlanKey } from './query-plan.js';
 import { keyOrderSource } from './sort-order.js';
-import type { ScanMode } from './scan.js';
+import { HEAP_FRACTION, type ScanMode } from './scan.js';
 
 /**
  * The source of a shape's order and scan loop (the generated counterpart of
@@ -64,11 +64,13 @@ function down(heap) {
 
 function scanSortedSource(test: string, top: boolean): string {
   const keep = top
-    ? `if (kept.length < size) { kept.push(r); up(kept, kept.length - 1); }
+    ? `if (!heap) kept.push(r);
+    else if (kept.length < size) { kept.push(r); up(kept, kept.length - 1); }
     else if (size > 0 && cmp(r, kept[0]) < 0) { kept[0] = r; down(kept); }`
     : 'kept.push(r);';
   return `function scan(rows, w, signal) {
-  const n = rows.length, offset = w.offset, size = w.limit === null ? Infinity : offset + w.limit, after = w.after, before = w.before, kept = [];
+  const n = rows.length, offset = w.offset, size = w.limit === null ? Infinity : offset + w.limit, after = w.after, before = w.before, kept = [];${top ? `
+  const heap = size * ${String(HEAP_FRACTION)} < n;` : ''}
   let total = 0;
   for (let i = 0; i < n; i++) {
     if ((i & 4095) === 0 && signal !== undefined && signal.aborted) throw signal.reason;

@@ -31,6 +31,14 @@ export interface ScanResult {
   readonly total?: number;
 }
 
+/**
+ * A sorted page keeps its `offset + limit` best rows in a heap while that is less
+ * than 1/HEAP_FRACTION of the rows; past it (a deep offset page) the heap costs more
+ * than it saves, so every match is kept and sorted once: a page at depth 999,000 of
+ * 1,000,000 costs one sort of the matches, not a heap of 999,030 rows and then a sort.
+ */
+export const HEAP_FRACTION = 2;
+
 /** Records between two `signal.aborted` checks in long loops. */
 const ABORT_INTERVAL = 4096;
 
@@ -38,7 +46,8 @@ const ABORT_INTERVAL = 4096;
  * A filtered, sorted, paged walk over rows, for the closure-based evaluation (the
  * generated code of `generate-scan.ts` has the same loops, specialised per query
  * shape). `top` keeps the best `offset + limit` rows of the keyset window in a
- * binary heap fused with the filter; `all` (only for `limit: null`) sorts every match.
+ * binary heap fused with the filter (or, for a deep page, every match: see
+ * `HEAP_FRACTION`); `all` (only for `limit: null`) sorts every match.
  */
 export function scanRows(
   rows: readonly Row[],
@@ -53,6 +62,7 @@ export function scanRows(
   const { offset, limit, after, before } = window;
   const size = limit === null ? Infinity : offset + limit;
   const kept: Row[] = [];
+  const heap = mode === 'top' && size * HEAP_FRACTION < rows.length;
   let total = 0;
   for (let index = 0; index < rows.length; index++) {
     if (index % ABORT_INTERVAL === 0) signal?.throwIfAborted();
@@ -60,9 +70,10 @@ export function scanRows(
     if (predicate !== null && !predicate(row)) continue;
     total++;
     if ((after !== undefined && bound(row, after) <= 0) || (before !== undefined && bound(row, before) >= 0)) continue;
-    if (kept.length < size) {
+    if (!heap) kept.push(row);
+    else if (kept.length < size) {
       kept.push(row);
-      if (mode === 'top') siftUp(kept, kept.length - 1, comparator);
+      siftUp(kept, kept.length - 1, comparator);
     } else if (size > 0 && comparator(row, kept[0] as Row) < 0) {
       kept[0] = row;
       siftDown(kept, 0, comparator);

@@ -12,7 +12,7 @@ import { aliasedTable, columnRef } from './relationship-sql.js';
 import { selectPlan } from './row-codec.js';
 import type { SqlExecutor } from './sql-executor.js';
 import { type MappedType, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
-import type { CompiledRead, SqlRead } from './sql-read.js';
+import type { CompiledRead, RawResult, SqlRead } from './sql-read.js';
 
 /** The alias of the primary table of a statement. */
 export const ROOT = 't0';
@@ -21,6 +21,7 @@ export const ROOT = 't0';
 export interface PageResult {
   readonly rows: Row[];
   readonly total?: number;
+  readonly totalEstimated?: boolean;
   readonly keys?: KeyValue[][];
 }
 
@@ -66,22 +67,61 @@ export function compilePage(executor: SqlExecutor, context: CompileContext, page
   const rowsQuery = sql`select ${sql.join(columns)} from ${from}${joins}${whereClause([...filtered, ...window])}${orderBy}${paging}`;
   const counted = request.withTotal !== false && (limit !== null || keyset !== undefined);
   const statements: CompiledQuery[] = [rowsQuery.compile(executor)];
-  if (counted) statements.push(sql`select count(*) as ${sql.id('n')} from ${from}${whereClause(filtered)}`.compile(executor));
+  const estimate = counted ? estimatePlan(request.estimateAbove, context) : undefined;
+  if (estimate === undefined) {
+    if (counted) statements.push(sql`select count(*) as ${sql.id('n')} from ${from}${whereClause(filtered)}`.compile(executor));
+  } else {
+    statements.push(...estimate.statements(from, whereClause(filtered)).map((statement) => statement.compile(executor)));
+  }
   return {
     statements,
     inOrder: false,
-    decode: ([result, count]) => {
+    decode: ([result, count, planned]) => {
       const raws = result?.rows ?? [];
       const rows = raws.map((raw) => plan.decode(raw));
-      const total =
+      const exact =
         request.withTotal === false ? undefined : count === undefined ? offset + rows.length : Number(count.rows[0]?.['n'] ?? 0);
+      const counts = exact === undefined ? {} : estimate === undefined || planned === undefined ? { total: exact } : estimate.decode(exact, planned);
       return {
         rows,
-        ...(total === undefined ? {} : { total }),
+        ...counts,
         ...(keyPlan === undefined ? {} : { keys: raws.map((raw) => keyPlan.decode(raw)) }),
       };
     },
   };
+}
+
+/**
+ * `count: 'estimated'` on PostgreSQL (and PGlite), as PostgREST: the count of the
+ * filter stopped at `estimateAbove + 1` rows, beside the planner's estimate of the
+ * same `select` (`EXPLAIN`, which plans and runs nothing). At or below the bound the
+ * count is exact; above it the total is the planner's rows, never less than the bound
+ * + 1 the stopped count has seen. Both run beside the page, so no round trip is added.
+ * SQLite and MySQL/MariaDB have no planner estimate of a filtered `select` (SQLite's
+ * plan has no row counts, MySQL's `rows` are rows examined, not matched): they count
+ * exactly (docs/sql-layer.md, "Estimated counts").
+ */
+function estimatePlan(estimateAbove: number | undefined, context: CompileContext) {
+  if (estimateAbove === undefined || context.dialect.name !== 'postgres') return undefined;
+  const bound = estimateAbove + 1;
+  return {
+    statements: (from: RawBuilder<unknown>, where: RawBuilder<unknown>): RawBuilder<unknown>[] => [
+      sql`select count(*) as ${sql.id('n')} from (select 1 as ${sql.id('x')} from ${from}${where} limit ${bound}) as ${sql.id('c')}`,
+      sql`explain (format json) select 1 from ${from}${where}`,
+    ],
+    decode: (counted: number, planned: RawResult): { total: number; totalEstimated?: true } => {
+      if (counted < bound) return { total: counted };
+      return { total: Math.max(bound, plannedRows(planned)), totalEstimated: true };
+    },
+  };
+}
+
+/** The planner's row estimate of the top plan node of `EXPLAIN (FORMAT JSON)`; 0 when it cannot be read. */
+function plannedRows(result: RawResult): number {
+  const cell = Object.values(result.rows[0] ?? {})[0];
+  const document: unknown = typeof cell === 'string' ? JSON.parse(cell) : cell;
+  const rows = Array.isArray(document) ? (document[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined)?.Plan?.['Plan Rows'] : undefined;
+  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
 }
 
 /** A collection read (`GET /persons?…`): one page statement, and the count when needed. */

@@ -200,12 +200,16 @@ function mysqlHooks(collate: RawBuilder<unknown>, differences: readonly CaseDiff
 
 /**
  * SQLite: `BINARY` collation, `GLOB` for case-sensitive patterns, and the functions
- * of `registerSqliteFunctions` for Unicode lower-casing and word matching.
+ * of `registerSqliteFunctions` for Unicode lower-casing and word matching. Lower-casing
+ * takes the built-in `lower()` on ASCII text, where it equals JavaScript's (SQLite
+ * 3.43+ for `octet_length`).
  */
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
   binary: (operand) => sql`${operand} collate binary`,
-  lower: (operand) => sql`jq_lower(${operand})`,
+  // ASCII text (as many characters as bytes) lower-cases alike with the built-in lower(),
+  // without a call into JavaScript per row; any other text goes through jq_lower.
+  lower: (operand) => sql`(case when length(${operand}) = octet_length(${operand}) then lower(${operand}) else jq_lower(${operand}) end)`,
   like: (operand, tokens) => sql<SqlBool>`${operand} glob ${toGlobPattern(tokens)}`,
   // SQLite's LIKE folds ASCII case only, which cannot matter once both sides are lower-cased.
   likeLowered: likeEscaped,
