@@ -29,6 +29,13 @@ export interface TypeStore {
   /** Relationship name → slot in `row[LINKS]`. */
   readonly slots: ReadonlyMap<string, number>;
   /**
+   * A new row of the type from its values (`id`, then every attribute in declaration
+   * order), of the same class as the loaded rows (so scans stay monomorphic); its
+   * links and position are set by the caller, which then freezes it. Absent on a
+   * store the layer never writes (a fallback's gathered rows).
+   */
+  readonly makeRow?: (values: readonly unknown[]) => StoredRow;
+  /**
    * Whether none of a string field's values (`id` included) holds a UTF-16 unit at or
    * above U+D800: native `<` then gives code-point order against it. Checked once
    * per field, on first use.

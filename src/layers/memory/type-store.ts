@@ -11,12 +11,13 @@ const MAX_CODES = 65_536;
  * and the derived columns, each built on first use (lower-cased values for
  * `ilike`, dictionary codes for set tests).
  */
-export function typeStore({ type, rows, byId, slots }: {
+export function typeStore({ type, rows, byId, slots, makeRow }: {
   readonly type: ResolvedType;
   readonly rows: readonly StoredRow[];
   /** The rows by id, or how to index them on first use. */
   readonly byId: ReadonlyMap<Id, StoredRow> | (() => ReadonlyMap<Id, StoredRow>);
   readonly slots: ReadonlyMap<string, number>;
+  readonly makeRow?: (values: readonly unknown[]) => StoredRow;
 }): TypeStore {
   const safe = new Map<string, boolean>();
   const lowered = new Map<string, readonly (string | null)[]>();
@@ -29,6 +30,7 @@ export function typeStore({ type, rows, byId, slots }: {
       return byId;
     },
     slots,
+    ...(makeRow === undefined ? {} : { makeRow }),
     codeUnitSafe(field) {
       let found = safe.get(field);
       if (found === undefined) {
