@@ -3,7 +3,8 @@
  * a list that creates and updates replaces only the rows it changed and the rows
  * linked to them, shares every other row and type with the store before, leaves
  * the rows a reader still holds exactly as they were, and reads (filters on derived
- * columns, sorts, relationships) as the same records loaded whole.
+ * columns, sorts, relationships) as the same records loaded whole, new rows placed
+ * inside the type's rows included.
  */
 import { describe, expect, it } from 'vitest';
 import { compareNode, relationshipNode } from '../../src/ast/filter-factories.js';
@@ -115,6 +116,9 @@ describe('memory layer incremental store', () => {
       [createOperation('person', { attributes: { name: 'Cy' }, relationships: { computers: [idRef('computer', '3')] } })],
       [setRelationshipOperation(idRef('computer', '2'), 'owner', idRef('person', '3')), updateOperation(idRef('person', '1'), { attributes: { name: 'Anne' }, relationships: {} })],
       [createOperation('computer', { attributes: { serial: 'n3' }, relationships: {} }), createOperation('note', { attributes: { text: 'new' }, relationships: {} })],
+      // Generated ids past 9: '10' and on sort between '1' and '2', so new rows land inside the type's rows.
+      Array.from({ length: 9 }, (_, index) => createOperation('computer', { attributes: { serial: `n${String(index)}` }, relationships: {} })),
+      [createOperation('computer', { attributes: { serial: 'N10' }, relationships: { owner: idRef('person', '2') } })],
       [deleteOperation(idRef('computer', '1'))],
       [createOperation('computer', { attributes: { serial: 'N5' }, relationships: { owner: idRef('person', '2') } })],
     ];

@@ -4,9 +4,10 @@
  * replaced row is replaced too (it would hold the old one), and so on along inverse
  * relationships; every other row, and every type no replaced row belongs to, is
  * shared with the store before, which stays exactly as it was (readers holding it
- * see the state before the list). A list that deletes, creates a row before the last
- * of its type, changes a type an inverse-less relationship points at, or replaces
- * more than an eighth of the rows is loaded whole again instead, as at start-up.
+ * see the state before the list). A new row takes the type's next `POSITION` and its
+ * place in primary key order. A list that deletes, changes a type an inverse-less
+ * relationship points at, or replaces more than an eighth of the rows is loaded
+ * whole again instead, as at start-up.
  */
 import type { Id } from '../data-layer.js';
 import type { ResolvedSchema } from '../../schema/resolved-schema.js';
@@ -41,12 +42,7 @@ function replaced(schema: ResolvedSchema, draft: WriteDraft): Store | undefined 
     const before = requireType(store, type);
     const { makeRow } = before;
     if (makeRow === undefined) return undefined;
-    const compare = idComparator(before.type.idType);
-    const fresh = [...ids].filter((id) => !before.byId.has(id)).sort(compare);
-    const last = before.rows.at(-1);
-    const first = fresh[0];
-    if (first !== undefined && last !== undefined && compare(first, last.id) <= 0) return undefined;
-    added.set(type, fresh);
+    added.set(type, [...ids].filter((id) => !before.byId.has(id)).sort(idComparator(before.type.idType)));
     const names = ['id', ...before.type.attributes.keys()];
     const rows = new Map<Id, StoredRow>();
     for (const id of ids) rows.set(id, makeRow(names.map((name) => draftRowOf(draft, type, id).values[name])));
@@ -62,8 +58,9 @@ function replaced(schema: ResolvedSchema, draft: WriteDraft): Store | undefined 
     const before = requireType(store, type);
     const { makeRow } = before;
     if (makeRow === undefined) return undefined;
-    const all = before.rows.slice();
     const fresh = added.get(type) ?? [];
+    const compare = idComparator(before.type.idType);
+    const all = before.rows.slice();
     for (const [id, row] of rows) {
       const draftRow = draftRowOf(draft, type, id);
       const links: LinkSlot[] = [];
@@ -80,16 +77,15 @@ function replaced(schema: ResolvedSchema, draft: WriteDraft): Store | undefined 
               : find(relationship.target, value);
       }
       const existing = before.byId.get(id);
-      const position = existing === undefined ? before.rows.length + fresh.indexOf(id) : existing[POSITION];
       const writable = row as { [LINKS]: readonly LinkSlot[]; [POSITION]: number };
       writable[LINKS] = Object.freeze(links);
-      writable[POSITION] = position;
-      all[position] = Object.freeze(row);
+      writable[POSITION] = existing === undefined ? before.capacity + fresh.indexOf(id) : existing[POSITION];
+      Object.freeze(row);
+      if (existing !== undefined) all[indexOf(all, id, compare)] = row;
     }
-    types.set(
-      type,
-      typeStore({ type: before.type, rows: all, byId: OverlaidIds.over(before.byId, [...rows.values()]), slots: before.slots, makeRow }),
-    );
+    const ordered = fresh.length === 0 ? all : merged(all, fresh.map((id) => find(type, id)), compare);
+    const byId = OverlaidIds.over(before.byId, [...rows.values()]);
+    types.set(type, typeStore({ type: before.type, rows: ordered, byId, slots: before.slots, makeRow, capacity: before.capacity + fresh.length }));
   }
   return { types };
 }
@@ -131,6 +127,34 @@ function rowsToRebuild(schema: ResolvedSchema, draft: WriteDraft): Map<string, S
     }
   }
   return rebuilt;
+}
+
+/** The index of the row with `id` in `rows` (in primary key order; the row is there). */
+function indexOf(rows: readonly StoredRow[], id: Id, compare: (a: Id, b: Id) => number): number {
+  let low = 0;
+  let high = rows.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const order = compare((rows[middle] as StoredRow).id, id);
+    if (order === 0) return middle;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  throw new Error(`No row ${String(id)} to replace`);
+}
+
+/** Two lists of rows in primary key order as one (no id in both). */
+function merged(rows: readonly StoredRow[], fresh: readonly StoredRow[], compare: (a: Id, b: Id) => number): StoredRow[] {
+  const last = rows.at(-1);
+  if (last === undefined || compare((fresh[0] as StoredRow).id, last.id) > 0) return [...rows, ...fresh];
+  const out: StoredRow[] = [];
+  let next = 0;
+  for (const row of rows) {
+    while (next < fresh.length && compare((fresh[next] as StoredRow).id, row.id) < 0) out.push(fresh[next++] as StoredRow);
+    out.push(row);
+  }
+  while (next < fresh.length) out.push(fresh[next++] as StoredRow);
+  return out;
 }
 
 function draftRowOf(draft: WriteDraft, type: string, id: Id): DraftRow {
