@@ -72,6 +72,21 @@ export async function executeOne(ast: QueryAST, id: string, options: ExecuteOpti
 }
 
 /**
+ * What `executeOne` gives for a resource a write has just returned (`WriteResult.rows`):
+ * the row is not read again; its includes are read as `executeOne` reads them.
+ *
+ * @example
+ * const { ids, rows } = await layer.apply(request, { signal });
+ * const execution = await executeWritten(ast, rows[0], { schema, layer });
+ */
+export async function executeWritten(ast: QueryAST, row: Row, options: ExecuteOptions): Promise<Execution> {
+  const context = contextOf(options, ast);
+  checkDeclared(ast, options.layer, context.resolved);
+  const type = requireType(context.resolved, ast.type);
+  return { data: { type: type.name, row }, ...(await included(type, [row], ast, context)), linkage: context.linkage };
+}
+
+/**
  * Runs a related read (`GET /persons/1/computers`, `GET /computers/1/owner`); the
  * AST's type is the related type. `null` when the owner does not exist. A to-many
  * relationship is filtered, sorted and paged like a collection; a to-one gives one

@@ -18,8 +18,9 @@ import {
   type Execution,
   type Resource,
 } from '../execute/index.js';
+import { executeWritten } from '../execute/execute-query.js';
 import { resolveCapabilities, type ResolvedCapabilities } from '../layers/capabilities.js';
-import type { DataLayer } from '../layers/data-layer.js';
+import type { DataLayer, Row } from '../layers/data-layer.js';
 import { entityTag } from './entity-tag.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
 import { CURSOR_PROFILE, isCursorProfile } from '../paging/cursor-profile.js';
@@ -185,10 +186,13 @@ export function createHandler(options: HandlerOptions): Handler {
   const fixedLayer = accessOf.fixed === undefined ? undefined : policyLayer(dataLayer, accessOf.fixed, schema);
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
   const writer =
-    isWritable(options.writable) ? writerOf(options, schema, limitsOf, accessOf, (request, negotiation) => serve(request, negotiation)) : undefined;
+    isWritable(options.writable)
+      ? writerOf(options, schema, limitsOf, accessOf, (request, negotiation, written) => serve(request, negotiation, written))
+      : undefined;
   const extensions = writer === undefined ? NO_EXTENSIONS : WRITE_EXTENSIONS;
 
-  const serve = async (request: HandlerRequest, negotiation: { reached: boolean }): Promise<HandlerResponse> => {
+  /** Serves a request; `written`: the row a write returned, which the read back of its resource serves without reading it. */
+  const serve = async (request: HandlerRequest, negotiation: { reached: boolean }, written?: Row): Promise<HandlerResponse> => {
     const access = accessOf.fixed ?? (await accessOf(request));
     const requesterSchema = access?.schema ?? options.schema;
     // Routes of the requester's schema: a hidden relationship has no route, as a misspelled one.
@@ -231,7 +235,9 @@ export function createHandler(options: HandlerOptions): Handler {
       ...(options.includeRequiresFields === undefined ? {} : { includeRequiresFields: options.includeRequiresFields }),
     };
     const requesterSerializer = requesterSchema === options.schema ? serializer : { ...serializer, schema: requesterSchema };
-    const { body, profile, etag } = await respond(route, ast, execute, request, requesterSerializer, limits);
+    // A policy filters and projects what a requester reads: the written row is served as it is only without one.
+    const known = access === undefined ? written : undefined;
+    const { body, profile, etag } = await respond(route, ast, execute, request, requesterSerializer, limits, known);
     return { status: 200, headers: etag === undefined ? headers(profile) : { ...headers(profile), etag }, body };
   };
 
@@ -309,7 +315,7 @@ function writerOf(
   schema: ResolvedSchema,
   limitsOf: (type: string) => QueryLimits,
   accessOf: PolicyResolver,
-  serve: (request: HandlerRequest, negotiation: { reached: boolean }) => Promise<HandlerResponse>,
+  serve: (request: HandlerRequest, negotiation: { reached: boolean }, written?: Row) => Promise<HandlerResponse>,
 ): Writer | undefined {
   const { dataLayer } = options;
   const taken = schema.roots.get(OPERATIONS_PATH.slice(1));
@@ -340,7 +346,7 @@ function writerOf(
         ...(options.limits === undefined ? {} : { limits: options.limits }),
       });
     },
-    read: (request, path, query) => serve({ ...request, method: 'GET', path, query }, { reached: false }),
+    read: (request, path, query, written) => serve({ ...request, method: 'GET', path, query }, { reached: false }, written),
   });
 }
 
@@ -407,6 +413,7 @@ async function respond(
   request: HandlerRequest,
   serializer: SerializerOptions,
   limits: QueryLimits,
+  written: Row | undefined,
 ): Promise<{ readonly body: string; readonly profile: boolean; readonly etag?: string }> {
   switch (route.kind) {
     case 'collection': {
@@ -414,7 +421,7 @@ async function respond(
       return { body: serializeResourceDocument(ast, result, request, serializer), profile: result.cursorPage !== undefined };
     }
     case 'resource': {
-      const result = await executeOne(ast, route.id, execute);
+      const result = written === undefined ? await executeOne(ast, route.id, execute) : await executeWritten(ast, written, execute);
       if (result === null) throw new QueryError([notFound(route.type.name, route.id, limits)]);
       const etag = entityTagOf(route.type, result.data);
       return { body: serializeResourceDocument(ast, result, request, serializer), profile: false, ...(etag === undefined ? {} : { etag }) };

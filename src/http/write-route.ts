@@ -6,7 +6,7 @@
  * are read back through the handler's own `GET`.
  */
 import { QueryError } from '../errors/query-error.js';
-import type { Id, LayerContext, WriteRequest, WriteResult } from '../layers/data-layer.js';
+import type { Id, LayerContext, Row, WriteRequest, WriteResult } from '../layers/data-layer.js';
 import type { QueryLimits } from '../limits.js';
 import { isOperationError, OperationError } from '../operations/operation-error.js';
 import type { Operation } from '../operations/operation-node.js';
@@ -45,8 +45,11 @@ export interface WriterConfig {
   accessOf(request: HandlerRequest): Promise<{ readonly scope: Scope | undefined; readonly parse: WriteParseOptions }>;
   /** Checks the query of a write whose response carries a document, before anything is written. */
   checkQuery(request: HandlerRequest, type: string): void;
-  /** The handler's own answer to a `GET` of `path` (the read back of a written resource). */
-  read(request: HandlerRequest, path: string, query: string): Promise<HandlerResponse>;
+  /**
+   * The handler's own answer to a `GET` of `path` (the read back of a written
+   * resource); `written`: the resource's row as the layer returned it, served without reading it again.
+   */
+  read(request: HandlerRequest, path: string, query: string, written?: Row): Promise<HandlerResponse>;
 }
 
 /** The write routes of one handler. */
@@ -60,7 +63,7 @@ export interface Writer {
 /** The write routes over a layer that applies lists of operations. */
 export function createWriter(config: WriterConfig): Writer {
   /** Applies the list; `guarded`: the request carried `If-Match`, so a target that is gone fails the precondition (412). */
-  const apply = async (request: HandlerRequest, parsed: ParsedWrite, scope: Scope | undefined, guarded = false): Promise<readonly (Id | null)[]> => {
+  const apply = async (request: HandlerRequest, parsed: ParsedWrite, scope: Scope | undefined, guarded = false): Promise<WriteResult> => {
     const hooks = config.hooks === undefined ? undefined : requestHooks(config.schema, config.hooks, request);
     const write: WriteRequest = {
       operations: parsed.operations,
@@ -68,9 +71,9 @@ export function createWriter(config: WriterConfig): Writer {
       ...(hooks === undefined ? {} : { hooks: hooks.hooks }),
     };
     try {
-      const { ids } = await config.apply(write, { signal: request.signal ?? new AbortController().signal });
+      const result = await config.apply(write, { signal: request.signal ?? new AbortController().signal });
       if (hooks?.failure() !== undefined) throw new Error('The data layer applied a list one of its hooks refused');
-      return ids;
+      return result;
     } catch (error) {
       // A hook's failure is the answer, whatever the layer wrapped it in while rolling back.
       const failure = hooks?.failure();
@@ -85,7 +88,9 @@ export function createWriter(config: WriterConfig): Writer {
   const pathOf = (type: string, id: Id): string => `/${config.schema.types.get(type)?.root ?? type}/${encodeURIComponent(String(id))}`;
 
   return {
-    async single(request, route) {
+    async single(given, route) {
+      // One signal for the write and its read back.
+      const request = given.signal === undefined ? { ...given, signal: new AbortController().signal } : given;
       const target = writeTarget(request.method, route);
       if (target.kind !== 'delete') checkContentType(request, false);
       const limits = config.limitsOf(route.type.name);
@@ -93,33 +98,35 @@ export function createWriter(config: WriterConfig): Writer {
       if (target.kind === 'create' || target.kind === 'update') config.checkQuery(request, route.type.name);
       const access = await config.accessOf(request);
       const { parsed, guarded } = withPrecondition(request, parseRouteDocument(body, target, access.parse), config.schema);
-      const [id] = await apply(request, parsed, access.scope, guarded);
+      const { ids, rows } = await apply(request, parsed, access.scope, guarded);
       if (target.kind !== 'create' && target.kind !== 'update') return { status: 204, headers: {}, body: '' };
-      const path = pathOf(route.type.name, id as Id);
-      const read = await config.read(request, path, request.query);
+      const path = pathOf(route.type.name, ids[0] as Id);
+      const read = await config.read(request, path, request.query, rows?.[0] ?? undefined);
       if (read.status !== 200) return read;
       return target.kind === 'create'
         ? { status: 201, headers: { ...read.headers, location: `${config.baseUrl}${path}` }, body: read.body }
         : read;
     },
-    async atomic(request) {
+    async atomic(given) {
+      const request = given.signal === undefined ? { ...given, signal: new AbortController().signal } : given;
       checkContentType(request, true);
       const limits = config.limitsOf('');
       const access = await config.accessOf(request);
       const parsed = parseAtomicDocument(await bodyText(request, limits.maxBodyBytes), access.parse);
       checkBatchPrecondition(request, parsed, config.schema);
-      const ids = await apply(request, parsed, access.scope);
+      const { ids, rows } = await apply(request, parsed, access.scope);
       const results = await Promise.all(
         parsed.operations.map(async (operation, index) => {
           const id = ids[index];
           if (id === null || id === undefined || !returnsData(operation)) return {};
-          const read = await config.read({ ...request, method: 'GET', headers: {} }, pathOf(typeOf(operation), id), '').catch((error: unknown) => {
+          const path = pathOf(typeOf(operation), id);
+          const read = await config.read({ ...request, method: 'GET', headers: {} }, path, '', rows?.[index] ?? undefined).catch((error: unknown) => {
             if (error instanceof QueryError && error.status === 404) return undefined;
             throw error;
           });
           // A later operation of the batch removed it (the batch is applied): its identifier still tells the client the id it was given.
           if (read === undefined || read.status === 404) return { data: { type: typeOf(operation), id: String(id) } };
-          if (read.status !== 200) throw new Error(`Reading back ${pathOf(typeOf(operation), id)} answered ${String(read.status)}`);
+          if (read.status !== 200) throw new Error(`Reading back ${path} answered ${String(read.status)}`);
           return { data: (JSON.parse(read.body) as { data: unknown }).data };
         }),
       );

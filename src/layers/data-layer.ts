@@ -206,6 +206,13 @@ export interface OperationList {
 /** What a list wrote: per operation, the id of the resource it created or updated, `null` for the others. */
 export interface WriteResult {
   readonly ids: readonly (Id | null)[];
+  /**
+   * Optional, per operation: the resource it created or updated as stored after the
+   * whole list (`id` and every attribute, as `readOne` gives it), when the layer has
+   * it at hand (the SQL layer's `insert … returning`); `null` or absent otherwise.
+   * The handler then answers without reading the resource back.
+   */
+  readonly rows?: readonly (Row | null)[];
 }
 
 /**

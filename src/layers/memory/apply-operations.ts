@@ -1,8 +1,8 @@
 /**
  * Applies a list of write operations to a memory store, all or nothing: the
- * operations change a draft of the records, and only when every one succeeds and
- * every changed resource is inside the scope does the draft become a new store
- * (docs/writes.md). The old store is never touched, so a failure leaves the state
+ * operations change a copy-on-write draft of the records, and only when every one
+ * succeeds and every changed resource is inside the scope does the draft become a
+ * new store sharing every row it did not change (docs/writes.md). The old store is never touched, so a failure leaves the state
  * exactly as it was and readers see the state before the list or after it.
  */
 import { andNode, compareNode } from '../../ast/filter-factories.js';
@@ -13,7 +13,7 @@ import type { GuardedOperation, RelationshipValue, Operation, ResourceFields, Re
 import { ID_ORDER } from '../../rules/id-tie-break.js';
 import type { ResolvedRelationship, ResolvedSchema } from '../../schema/resolved-schema.js';
 import type { Id, OperationList, Row, WriteRequest } from '../data-layer.js';
-import { loadStore } from './load-store.js';
+import { commitDraft } from './commit-draft.js';
 import { requireStore } from './query-plan.js';
 import type { QueryRunner } from './run-query.js';
 import type { Store } from './store.js';
@@ -154,7 +154,7 @@ export async function applyOperations(
     }
   }
 
-  const store = loadStore(schema, draft.toData());
+  const store = commitDraft(schema, draft);
   checkScopeAfter({ store, sequences }, runner, [...changed.values()], scope);
   return { state: { store, sequences }, ids };
 }

@@ -21,6 +21,7 @@ interface Loading {
   /** Relationship → resolved given targets per row index (after sorting). */
   readonly given: Map<string, Given[]>;
   readonly slots: Map<string, number>;
+  readonly makeRow: (values: readonly unknown[]) => StoredRow;
 }
 
 /**
@@ -108,7 +109,8 @@ function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
   });
   const rawLinks = new Map(relationshipNames.map((name, slot) => [name, checked.map(({ links }) => links[slot])]));
   const slots = new Map(relationshipNames.map((name, slot) => [name, slot]));
-  return { type, rows, byId, index, rawLinks, given: new Map(), slots };
+  const makeRow = (values: readonly unknown[]): StoredRow => new RowClass(values) as unknown as StoredRow;
+  return { type, rows, byId, index, rawLinks, given: new Map(), slots, makeRow };
 }
 
 /**

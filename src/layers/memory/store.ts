@@ -9,7 +9,7 @@ import type { ResolvedType } from '../../schema/resolved-schema.js';
  */
 export const LINKS: unique symbol = Symbol('jsonapi-query.links');
 
-/** The key of the hidden member holding a row's position in its type's `rows` (the index of derived columns). */
+/** The key of the hidden member holding a row's position: its index in its type's derived columns, unique in the type. */
 export const POSITION: unique symbol = Symbol('jsonapi-query.position');
 
 /** One slot of a row's hidden links. */
@@ -29,12 +29,24 @@ export interface TypeStore {
   /** Relationship name → slot in `row[LINKS]`. */
   readonly slots: ReadonlyMap<string, number>;
   /**
+   * Every row's `POSITION` is below it; positions are unique within the type (after
+   * a load, each row's index in `rows`; a write gives a new row the next one).
+   */
+  readonly capacity: number;
+  /**
+   * A new row of the type from its values (`id`, then every attribute in declaration
+   * order), of the same class as the loaded rows (so scans stay monomorphic); its
+   * links and position are set by the caller, which then freezes it. Absent on a
+   * store the layer never writes (a fallback's gathered rows).
+   */
+  readonly makeRow?: (values: readonly unknown[]) => StoredRow;
+  /**
    * Whether none of a string field's values (`id` included) holds a UTF-16 unit at or
    * above U+D800: native `<` then gives code-point order against it. Checked once
    * per field, on first use.
    */
   codeUnitSafe(field: string): boolean;
-  /** Lower-cased values of a string field by row position, built on first use (`ilike`). */
+  /** Lower-cased values of a string field by row `POSITION`, built on first use (`ilike`). */
   lowered(field: string): readonly (string | null)[];
   /** A field's dictionary codes, built on first use (set tests); `null` for a field with too many distinct values. */
   codes(field: string): FieldCodes | null;
@@ -42,7 +54,7 @@ export interface TypeStore {
 
 /**
  * A field dictionary-encoded: each row's value as a small integer (`-1` for null)
- * by row position, so a set test is two array reads instead of a hash lookup.
+ * by row `POSITION`, so a set test is two array reads instead of a hash lookup.
  */
 export interface FieldCodes {
   readonly column: Int32Array;

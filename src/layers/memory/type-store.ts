@@ -1,7 +1,7 @@
 import type { Id } from '../data-layer.js';
 import type { ResolvedType } from '../../schema/resolved-schema.js';
 import { isCodeUnitSafe } from './code-point-order.js';
-import type { FieldCodes, StoredRow, TypeStore } from './store.js';
+import { POSITION, type FieldCodes, type StoredRow, type TypeStore } from './store.js';
 
 /** Most distinct values a field's dictionary holds; a field with more is tested with a `Set`. */
 const MAX_CODES = 65_536;
@@ -11,12 +11,15 @@ const MAX_CODES = 65_536;
  * and the derived columns, each built on first use (lower-cased values for
  * `ilike`, dictionary codes for set tests).
  */
-export function typeStore({ type, rows, byId, slots }: {
+export function typeStore({ type, rows, byId, slots, makeRow, capacity = rows.length }: {
   readonly type: ResolvedType;
   readonly rows: readonly StoredRow[];
   /** The rows by id, or how to index them on first use. */
   readonly byId: ReadonlyMap<Id, StoredRow> | (() => ReadonlyMap<Id, StoredRow>);
   readonly slots: ReadonlyMap<string, number>;
+  readonly makeRow?: (values: readonly unknown[]) => StoredRow;
+  /** Above every row's `POSITION`; default: the number of rows (each row's position its index). */
+  readonly capacity?: number;
 }): TypeStore {
   const safe = new Map<string, boolean>();
   const lowered = new Map<string, readonly (string | null)[]>();
@@ -29,6 +32,8 @@ export function typeStore({ type, rows, byId, slots }: {
       return byId;
     },
     slots,
+    capacity,
+    ...(makeRow === undefined ? {} : { makeRow }),
     codeUnitSafe(field) {
       let found = safe.get(field);
       if (found === undefined) {
@@ -40,10 +45,12 @@ export function typeStore({ type, rows, byId, slots }: {
     lowered(field) {
       let column = lowered.get(field);
       if (column === undefined) {
-        column = rows.map((row) => {
+        const values = new Array<string | null>(capacity).fill(null);
+        for (const row of rows) {
           const value = row[field];
-          return typeof value === 'string' ? value.toLowerCase() : null;
-        });
+          if (typeof value === 'string') values[row[POSITION]] = value.toLowerCase();
+        }
+        column = values;
         lowered.set(field, column);
       }
       return column;
@@ -51,7 +58,7 @@ export function typeStore({ type, rows, byId, slots }: {
     codes(field) {
       let found = codes.get(field);
       if (found === undefined) {
-        found = codesOf(rows, field);
+        found = codesOf(rows, field, capacity);
         codes.set(field, found);
       }
       return found;
@@ -60,15 +67,13 @@ export function typeStore({ type, rows, byId, slots }: {
 }
 
 /** A field's dictionary codes, or `null` when it has more than `MAX_CODES` distinct values. */
-function codesOf(rows: readonly StoredRow[], field: string): FieldCodes | null {
+function codesOf(rows: readonly StoredRow[], field: string, capacity: number): FieldCodes | null {
   const dictionary = new Map<unknown, number>();
-  const column = new Int32Array(rows.length);
-  for (let position = 0; position < rows.length; position++) {
-    const value = rows[position]?.[field];
-    if (value === null || value === undefined) {
-      column[position] = -1;
-      continue;
-    }
+  const column = new Int32Array(capacity).fill(-1);
+  for (const row of rows) {
+    const value = row[field];
+    const position = row[POSITION];
+    if (value === null || value === undefined) continue;
     let code = dictionary.get(value);
     if (code === undefined) {
       if (dictionary.size >= MAX_CODES) return null;

@@ -24,7 +24,7 @@ import {
   unlinkDeleted,
 } from './relationship-writes.js';
 import { oneRead } from './read-one.js';
-import { decodeId } from './row-codec.js';
+import { decodeId, returningPlan } from './row-codec.js';
 import type { SqlDialect } from './sql-dialect.js';
 import type { SqlExecutor } from './sql-executor.js';
 import { executeCompiled } from './sql-read.js';
@@ -73,12 +73,16 @@ export async function applyOperations(environment: WriteEnvironment, request: Wr
   }
   await list.checkScopeAfter();
   if (environment.signal.aborted) throw aborted(environment.signal);
-  return { ids: list.ids };
+  return { ids: list.ids, rows: list.rows };
 }
 
 /** The state of one list being applied: the ids so far, what it created and changed. */
 class WriteList implements OperationList {
   readonly ids: (Id | null)[] = [];
+  /** Per operation, the row it created as the insert returned it, while no later operation of the list addressed it. */
+  readonly rows: (Row | null)[] = [];
+  /** The operation whose entry of `rows` holds a resource's row. */
+  private readonly rowAt = new Map<string, number>();
   /** Resources the list created: they need not have been in scope before it. */
   private readonly created = new Set<string>();
   /** Resources the list created or changed, with the first operation that did. */
@@ -136,6 +140,7 @@ class WriteList implements OperationList {
   /** Applies one operation, mapping a constraint the database reports violated to the operation's refusal. */
   async apply(operation: Operation, index: number): Promise<void> {
     this.writing = undefined;
+    this.rows[index] = null;
     try {
       await this.dispatch(operation, index);
     } catch (error) {
@@ -155,8 +160,12 @@ class WriteList implements OperationList {
     const notFound = (): OperationError => new OperationError('not_found', index);
     switch (operation.kind) {
       case 'create': {
-        const id = await this.create(operation.type, operation, index);
+        const { id, row } = await this.create(operation.type, operation, index);
         this.created.add(resourceKey(operation.type, id));
+        if (row !== null) {
+          this.rows[index] = row;
+          this.rowAt.set(resourceKey(operation.type, id), index);
+        }
         this.ids.push(id);
         this.change(operation.type, id, index);
         return;
@@ -239,6 +248,9 @@ class WriteList implements OperationList {
     if (id === null || id === undefined) throw fault();
     const { existing } = await this.match(ref.type, [id], undefined);
     if (!existing.has(id) || !this.wasVisible(ref.type, id)) throw fault();
+    // The operation changes it (or deletes it): the row its creation returned is no longer the row after the list.
+    const at = this.rowAt.get(resourceKey(ref.type, id));
+    if (at !== undefined) this.rows[at] = null;
     return id;
   }
 
@@ -332,10 +344,10 @@ class WriteList implements OperationList {
    * Creates a resource: refuses a taken client id, checks every related resource (in
    * the order the relationships are given, as the memory layer does), inserts the row
    * with its attributes and its own foreign keys (a to-one stored on the row), then
-   * writes the relationships stored elsewhere. Returns the id: the client's, or one
-   * the layer or database generates.
+   * writes the relationships stored elsewhere. Returns the id (the client's, or one
+   * the layer or database generates) and the row as inserted, when the engine returns it.
    */
-  private async create(type: string, operation: CreateOperation, index: number): Promise<Id> {
+  private async create(type: string, operation: CreateOperation, index: number): Promise<Inserted> {
     const mapped = requireMappedType(this.environment.mapping, type);
     const clientId = operation.id;
     if (clientId !== undefined && (await this.match(type, [clientId], undefined)).existing.has(clientId)) {
@@ -353,17 +365,21 @@ class WriteList implements OperationList {
       const column = columnOnRow(pair);
       if (column !== undefined) values.set(column, targets[0] ?? null);
     }
-    const id = await this.insert(mapped, clientId, values);
+    const inserted = await this.insert(mapped, clientId, values);
     for (const { pair, name, targets } of links) {
       if (columnOnRow(pair) !== undefined) continue;
       this.writing = name;
-      for (const target of targets) await this.connect(pair, id, target);
+      for (const target of targets) await this.connect(pair, inserted.id, target);
     }
-    return id;
+    return inserted;
   }
 
-  /** Inserts a row of the given column values (the others take the column's default); returns its id, generated when `clientId` is absent. */
-  private async insert(mapped: MappedType, clientId: Id | undefined, given: ReadonlyMap<string, unknown>): Promise<Id> {
+  /**
+   * Inserts a row of the given column values (the others take the column's default);
+   * returns its id, generated when `clientId` is absent, and on engines with
+   * `insert … returning` (PostgreSQL, SQLite) the row as stored, in the same statement.
+   */
+  private async insert(mapped: MappedType, clientId: Id | undefined, given: ReadonlyMap<string, unknown>): Promise<Inserted> {
     const { transaction, dialect } = this.environment;
     const generatedByDatabase = clientId === undefined && mapped.type.id.integer;
     const id = generatedByDatabase ? undefined : (clientId ?? globalThis.crypto.randomUUID());
@@ -384,18 +400,22 @@ class WriteList implements OperationList {
           ? sql`insert into ${table} () values ()`
           : sql`insert into ${table} default values`
         : sql`insert into ${table} (${sql.join(columns)}) values (${sql.join(values)})`;
-    if (id !== undefined) {
-      await row.execute(transaction);
-      if (mapped.type.id.integer) await advanceIdSequence(transaction, dialect.name, mapped.table, mapped.primaryKey);
-      return id;
-    }
-    if (dialect.name === 'postgres') {
-      const { rows } = await sql<{ k: unknown }>`${row} returning ${sql.id(mapped.primaryKey)} as ${sql.id('k')}`.execute(transaction);
-      return decodeId(mapped.type.id, rows[0]?.k);
+    if (dialect.name !== 'mysql') {
+      const plan = returningPlan(mapped);
+      const { rows } = await sql<Record<string, unknown>>`${row} returning ${sql.join(plan.columns)}`.execute(transaction);
+      const raw = rows[0];
+      if (raw === undefined) throw new Error(`The database returned no row for the new ${mapped.type.name}`);
+      const stored = plan.decode(raw);
+      if (id !== undefined && mapped.type.id.integer) await advanceIdSequence(transaction, dialect.name, mapped.table, mapped.primaryKey);
+      return { id: id ?? stored.id, row: stored };
     }
     const { insertId } = await row.execute(transaction);
+    if (id !== undefined) {
+      if (mapped.type.id.integer) await advanceIdSequence(transaction, dialect.name, mapped.table, mapped.primaryKey);
+      return { id, row: null };
+    }
     if (insertId === undefined) throw new Error(`The database generated no id for the new ${mapped.type.name}`);
-    return decodeId(mapped.type.id, insertId);
+    return { id: decodeId(mapped.type.id, insertId), row: null };
   }
 
   /** Deletes a row after unlinking it from every relationship stored outside it. */
@@ -446,6 +466,12 @@ class WriteList implements OperationList {
   private encode(value: unknown): unknown {
     return typeof value === 'boolean' ? this.environment.dialect.encodeBoolean(value) : (value ?? null);
   }
+}
+
+/** A row the list inserted: its id, and the row as stored when the engine returned it (`null` on MySQL/MariaDB). */
+interface Inserted {
+  readonly id: Id;
+  readonly row: Row | null;
 }
 
 /** The foreign key column of a to-one stored on the owner's row alone (its inverse, if any, reads the same column). */

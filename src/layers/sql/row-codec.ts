@@ -64,6 +64,27 @@ export function decodeField(attribute: ResolvedAttribute, isId: boolean): Decode
  * undefined) of the mapped type aliased `alias`.
  */
 export function selectPlan(mapped: MappedType, alias: string, attributes?: readonly string[]): SelectPlan {
+  return plan(mapped, (column) => columnRef(alias, column), attributes);
+}
+
+/**
+ * The id and every attribute of a row the statement writes, for its `returning`
+ * clause (unqualified columns: `insert … returning "serial" as "c1"`), decoded as a
+ * read decodes them.
+ */
+export function returningPlan(mapped: MappedType): SelectPlan {
+  let known = RETURNING_PLANS.get(mapped);
+  if (known === undefined) {
+    known = plan(mapped, (column) => sql.id(column));
+    RETURNING_PLANS.set(mapped, known);
+  }
+  return known;
+}
+
+/** The returning plan of each mapped type, built once. */
+const RETURNING_PLANS = new WeakMap<MappedType, SelectPlan>();
+
+function plan(mapped: MappedType, reference: (column: string) => RawBuilder<unknown>, attributes?: readonly string[]): SelectPlan {
   const names = (attributes ?? [...mapped.type.attributes.keys()]).filter(
     (name) => name !== 'id' && mapped.type.attributes.has(name),
   );
@@ -74,7 +95,7 @@ export function selectPlan(mapped: MappedType, alias: string, attributes?: reado
     }),
   );
   const columns = fields.map(
-    ({ name }, index) => sql`${columnRef(alias, mapped.columns.get(name) ?? name)} as ${sql.id(`c${index}`)}`,
+    ({ name }, index) => sql`${reference(mapped.columns.get(name) ?? name)} as ${sql.id(`c${index}`)}`,
   );
   const decoders = fields.map(({ name, attribute }, index) => ({
     name,

@@ -22,6 +22,7 @@ import { detectDialect, dialectHooks, type SqlDialect, type SqlDialectName } fro
 import type { SqlExecutor } from './sql-executor.js';
 import { type ResolvedSqlMapping, resolveSqlMapping, type SqlMapping } from './sql-mapping.js';
 import { createSqlSession } from './sql-session.js';
+import { runsAsOneStatement } from './single-statement.js';
 import { verifySqlSetup } from './verify-setup.js';
 
 /** Options of `createSqlLayer`. */
@@ -134,6 +135,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
         context.signal,
         (transaction) => applyOperations({ transaction, mapping, dialect: session.hooks(), signal: context.signal }, request),
         scopeFilters(mapping, request),
+        runsAsOneStatement(request),
       ),
     compile: (call) =>
       session.compile(callRead(mapping, call, chunkSize)).statements.map(({ sql, parameters }) => ({ sql, parameters })),

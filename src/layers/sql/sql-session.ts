@@ -31,9 +31,15 @@ export interface SqlSession {
    * signal does not settle it early: `work` checks the signal between its
    * statements, so the outcome reported is the transaction's. An `OperationError`
    * passes through (the transaction rolled back); any other failure becomes a
-   * `DataLayerError`.
+   * `DataLayerError`. `alone`: `work` runs one statement, atomic by itself, so it
+   * runs without `BEGIN`/`COMMIT` (still inside the statement timeout's transaction).
    */
-  transact<T>(signal: AbortSignal, work: (transaction: SqlExecutor) => Promise<T>, filter?: FilterNode | null): Promise<T>;
+  transact<T>(
+    signal: AbortSignal,
+    work: (transaction: SqlExecutor) => Promise<T>,
+    filter?: FilterNode | null,
+    alone?: boolean,
+  ): Promise<T>;
 }
 
 /** The session of one layer over `db`. */
@@ -85,9 +91,10 @@ export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statement
     signal: AbortSignal,
     work: (transaction: SqlExecutor) => Promise<T>,
     filter: FilterNode | null = null,
+    alone = false,
   ): Promise<T> {
     const inTransaction = (executor: SqlExecutor): Promise<T> =>
-      executor.isTransaction ? work(executor) : executor.transaction().execute(work);
+      alone || executor.isTransaction ? work(executor) : executor.transaction().execute(work);
     try {
       return await started(signal, inTransaction, filter);
     } catch (error) {

@@ -1,0 +1,130 @@
+/**
+ * The memory layer's incremental store after a write (src/layers/memory/commit-draft.ts):
+ * a list that creates and updates replaces only the rows it changed and the rows
+ * linked to them, shares every other row and type with the store before, leaves
+ * the rows a reader still holds exactly as they were, and reads (filters on derived
+ * columns, sorts, relationships) as the same records loaded whole, new rows placed
+ * inside the type's rows included.
+ */
+import { describe, expect, it } from 'vitest';
+import { compareNode, relationshipNode } from '../../src/ast/filter-factories.js';
+import type { LayerContext, ReadRequest, Row } from '../../src/layers/data-layer.js';
+import { createMemoryLayer, type MemoryLayer } from '../../src/layers/memory/index.js';
+import { LINKS } from '../../src/layers/memory/store.js';
+import { createOperation, deleteOperation, idRef, setRelationshipOperation, updateOperation } from '../../src/operations/operation-factories.js';
+import type { Operation } from '../../src/operations/operation-node.js';
+import { ID_ORDER } from '../../src/rules/id-tie-break.js';
+import { defineSchema } from '../../src/schema/define-schema.js';
+
+const context: LayerContext = { signal: new AbortController().signal };
+const schema = defineSchema({
+  types: {
+    person: {
+      root: 'persons',
+      attributes: { name: { type: 'string' } },
+      relationships: { computers: { target: 'computer', to: 'many', inverse: 'owner' } },
+    },
+    computer: {
+      root: 'computers',
+      attributes: { serial: { type: 'string' } },
+      relationships: { owner: { target: 'person', to: 'one', inverse: 'computers' } },
+    },
+    note: { root: 'notes', attributes: { text: { type: 'string' } } },
+  },
+});
+const data = {
+  person: [
+    { id: '1', name: 'Ann' },
+    { id: '2', name: 'Bob' },
+  ],
+  computer: [
+    { id: '1', serial: 'A', owner: '1' },
+    { id: '2', serial: 'b', owner: '2' },
+    { id: '3', serial: 'C', owner: null },
+  ],
+  note: [{ id: '1', text: 'kept' }],
+};
+
+const all = (type: string): ReadRequest => ({ type, filter: null, sort: ID_ORDER, offset: 0, limit: null });
+const rowsOf = async (layer: MemoryLayer, request: ReadRequest): Promise<readonly Row[]> => (await layer.read(request, context)).rows;
+const apply = (layer: MemoryLayer, operations: readonly Operation[]) => (layer.apply as NonNullable<MemoryLayer['apply']>)({ operations }, context);
+/** A held row and its relationships' ids, as text: what a reader holding it sees. */
+const held = (rows: readonly Row[]): string =>
+  JSON.stringify(rows.map((row) => [row, (row as unknown as { [LINKS]: readonly unknown[] })[LINKS].map(idsOf)]));
+function idsOf(slot: unknown): unknown {
+  if (slot === null) return null;
+  return Array.isArray(slot) ? slot.map((row: Row) => row.id) : (slot as Row).id;
+}
+
+/** Reads that use every derived column: lower-cased values (`ilike`), codes (`in`), sorts, a relationship filter. */
+const PROBES: readonly ReadRequest[] = [
+  all('person'),
+  all('computer'),
+  all('note'),
+  { ...all('computer'), filter: compareNode('serial', 'ilike', '%B%') },
+  { ...all('computer'), filter: compareNode('serial', 'in_', ['A', 'C', 'N1', 'N3']) },
+  { ...all('computer'), sort: [{ path: [], field: 'serial', direction: 'desc' }, ...ID_ORDER] },
+  { ...all('person'), filter: relationshipNode('any', 'computers', compareNode('serial', 'ilike', 'n%')) },
+  { ...all('computer'), filter: relationshipNode('has', 'owner', compareNode('name', 'in_', ['Bob', 'Cy'])) },
+];
+
+/** Every probe's rows and each row's relationships, on `layer`, as one text. */
+async function reads(layer: MemoryLayer): Promise<string> {
+  const out: unknown[] = [];
+  for (const probe of PROBES) {
+    const rows = await rowsOf(layer, probe);
+    out.push(rows);
+    for (const row of rows) {
+      const relationship = probe.type === 'person' ? 'computers' : probe.type === 'computer' ? 'owner' : undefined;
+      if (relationship === undefined) continue;
+      out.push((await layer.readLinkage({ type: probe.type, id: row.id, relationship, filter: null, sort: ID_ORDER, offset: 0, limit: null }, context))?.ids);
+    }
+  }
+  return JSON.stringify(out);
+}
+
+describe('memory layer incremental store', () => {
+  it('replaces only the changed rows and the rows linked to them, sharing the others', async () => {
+    const layer = createMemoryLayer(schema, data);
+    const [persons, computers, notes] = [await rowsOf(layer, all('person')), await rowsOf(layer, all('computer')), await rowsOf(layer, all('note'))];
+    const heldBefore = held([...persons, ...computers, ...notes]);
+    await apply(layer, [
+      createOperation('computer', { attributes: { serial: 'N1' }, relationships: { owner: idRef('person', '2') } }),
+      updateOperation(idRef('computer', '3'), { attributes: { serial: 'C2' }, relationships: {} }),
+    ]);
+    const [personsAfter, computersAfter, notesAfter] = [await rowsOf(layer, all('person')), await rowsOf(layer, all('computer')), await rowsOf(layer, all('note'))];
+    // Person 1 and computer 1 are linked to nothing the list changed; the note's type was not written.
+    expect(personsAfter[0]).toBe(persons[0]);
+    expect(computersAfter[0]).toBe(computers[0]);
+    expect(notesAfter[0]).toBe(notes[0]);
+    // Bob gained a computer; his other computer holds the new Bob; computer 3 changed.
+    expect(personsAfter[1]).not.toBe(persons[1]);
+    expect(computersAfter[1]).not.toBe(computers[1]);
+    expect(computersAfter[2]).toMatchObject({ id: '3', serial: 'C2' });
+    const bob = personsAfter[1] as unknown as { [LINKS]: readonly (readonly Row[])[] };
+    expect(bob[LINKS][0]).toStrictEqual([computersAfter[1], computersAfter[3]]);
+    expect((computersAfter[1] as unknown as { [LINKS]: readonly Row[] })[LINKS][0]).toBe(personsAfter[1]);
+    // A reader holding the rows from before still sees the state before.
+    expect(held([...persons, ...computers, ...notes])).toBe(heldBefore);
+  });
+
+  it('reads as the same records loaded whole, after creates, updates, moves and a delete', async () => {
+    const layer = createMemoryLayer(schema, data);
+    expect(await reads(layer)).toBe(await reads(createMemoryLayer(schema, layer.snapshot())));
+    const lists: readonly (readonly Operation[])[] = [
+      [createOperation('computer', { attributes: { serial: 'N1' }, relationships: { owner: idRef('person', '1') } })],
+      [createOperation('person', { attributes: { name: 'Cy' }, relationships: { computers: [idRef('computer', '3')] } })],
+      [setRelationshipOperation(idRef('computer', '2'), 'owner', idRef('person', '3')), updateOperation(idRef('person', '1'), { attributes: { name: 'Anne' }, relationships: {} })],
+      [createOperation('computer', { attributes: { serial: 'n3' }, relationships: {} }), createOperation('note', { attributes: { text: 'new' }, relationships: {} })],
+      // Generated ids past 9: '10' and on sort between '1' and '2', so new rows land inside the type's rows.
+      Array.from({ length: 9 }, (_, index) => createOperation('computer', { attributes: { serial: `n${String(index)}` }, relationships: {} })),
+      [createOperation('computer', { attributes: { serial: 'N10' }, relationships: { owner: idRef('person', '2') } })],
+      [deleteOperation(idRef('computer', '1'))],
+      [createOperation('computer', { attributes: { serial: 'N5' }, relationships: { owner: idRef('person', '2') } })],
+    ];
+    for (const operations of lists) {
+      await apply(layer, operations);
+      expect(await reads(layer)).toBe(await reads(createMemoryLayer(schema, layer.snapshot())));
+    }
+  });
+});
