@@ -45,6 +45,11 @@ export interface SqlDialect {
   like(operand: Expression<unknown>, tokens: readonly PatternToken[]): RawBuilder<SqlBool>;
   /** `LIKE` of an already lower-cased operand against lower-cased tokens. */
   likeLowered(operand: Expression<unknown>, tokens: readonly PatternToken[]): RawBuilder<SqlBool>;
+  /**
+   * `ilike` of the operand against lower-cased tokens spelled without lower-casing the
+   * operand, when the engine can for these tokens; `undefined`: `likeLowered` of `lower`.
+   */
+  ilike?(operand: Expression<unknown>, tokens: readonly PatternToken[], against: LowerTarget): RawBuilder<SqlBool> | undefined;
   /** The operand, lower-cased and split on non-letters/non-digits, contains `word` (already lower-cased). */
   hasWord(operand: Expression<unknown>, word: string): RawBuilder<SqlBool>;
   /**
@@ -202,7 +207,10 @@ function mysqlHooks(collate: RawBuilder<unknown>, differences: readonly CaseDiff
  * SQLite: `BINARY` collation, `GLOB` for case-sensitive patterns, and the functions
  * of `registerSqliteFunctions` for Unicode lower-casing and word matching. Lower-casing
  * takes the built-in `lower()` on ASCII text, where it equals JavaScript's (SQLite
- * 3.43+ for `octet_length`).
+ * 3.43+ for `octet_length`). Its `prepare` checks that `LIKE` folds ASCII case and
+ * nothing else (SQLite's default, without ICU or `PRAGMA case_sensitive_like`); then
+ * an `ilike` whose pattern text is ASCII and has no `_` runs as `LIKE` on the column
+ * itself (`sqliteAsciiIlike`).
  */
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
@@ -217,7 +225,32 @@ export const sqliteDialect: SqlDialect = {
   orderBy: (operand, direction, nulls) => [nulls === 'none' ? nativeOrder(operand, direction) : spelledNullOrder(operand, direction, nulls)],
   encodeBoolean: (value) => (value ? 1 : 0),
   rowValues: true,
+  prepare: async (db) => {
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped: the prepared hooks prepare nothing
+    const { prepare, ...prepared } = sqliteDialect;
+    const { rows } = await sql<{ ascii: unknown; more: unknown }>`select ('A' like 'a') as ascii, ('\u00c4' like '\u00e4' or '\u017f' like 's') as more`.execute(db);
+    const folds = rows[0];
+    const asciiOnly = folds !== undefined && Number(folds.ascii) === 1 && Number(folds.more) === 0;
+    return asciiOnly ? { ...prepared, ilike: sqliteAsciiIlike } : prepared;
+  },
 };
+
+/**
+ * `ilike` on SQLite without lower-casing each row, for a pattern whose text is ASCII and
+ * that has no `_`: the column's own `LIKE`, which folds ASCII case, or, for text holding
+ * `İ` or `K` (U+212A) — the only characters whose JavaScript lower case is ASCII or
+ * longer than one code point — the `LIKE` of its `jq_lower`. Elsewhere JavaScript's
+ * lower case maps every non-ASCII character to one non-ASCII one, which no ASCII text of
+ * the pattern matches either way, so both spellings agree; with a `_`, `İ` would count
+ * as one character instead of two, so such patterns take the general path.
+ */
+function sqliteAsciiIlike(operand: Expression<unknown>, tokens: readonly PatternToken[], against: LowerTarget): RawBuilder<SqlBool> | undefined {
+  // eslint-disable-next-line no-control-regex -- ASCII is U+0000 to U+007F
+  if (against.oneWildcard || !/^[\u0000-\u007f]*$/.test(against.text)) return undefined;
+  const pattern = toLikePattern(tokens);
+  const folds = sql<SqlBool>`(${operand} like ${'%\u0130%'} or ${operand} like ${'%\u212a%'})`;
+  return sql<SqlBool>`(${operand} like ${pattern} escape '!' or (${folds} and jq_lower(${operand}) like ${pattern} escape '!'))`;
+}
 
 /**
  * The dialect of a Kysely instance, from its adapter (PGlite dialects use the

@@ -93,7 +93,7 @@ function ilike(operand: ColumnOperand, { pattern }: CompareNodeOf<PatternOperato
     text: tokens.map((token) => (token.kind === 'text' ? token.text : '')).join(''),
     oneWildcard: tokens.some((token) => token.kind === 'one'),
   };
-  return dialect.likeLowered(dialect.lower(operand.column, against), tokens);
+  return dialect.ilike?.(operand.column, tokens, against) ?? dialect.likeLowered(dialect.lower(operand.column, against), tokens);
 }
 
 /**
