@@ -171,7 +171,8 @@ export interface WriteRequest {
 /**
  * What a layer calls around each operation of a list, in order, awaiting each call,
  * inside the list's transaction (docs/writes.md, "Writing a layer", rule 10). A
- * throw refuses the list: the layer rolls it back and rethrows it as it is.
+ * throw refuses the list: the layer rolls it back and rethrows it, as it is or as
+ * the `cause` of an error of its own. `describeDataLayer`'s hook suite proves it.
  *
  * @example
  * const hooks: OperationHooks = {

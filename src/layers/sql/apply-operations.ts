@@ -5,13 +5,14 @@
  * scope checked before and after the list, and a refusal thrown as `OperationError`
  * so that the transaction rolls back and nothing is applied.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { OperationError, isOperationError, type OperationFaultPlace } from '../../operations/operation-error.js';
 import { namedIds } from '../../operations/named-ids.js';
 import type { CreateOperation, GuardedOperation, RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
 import type { Id, OperationList, Row, WriteRequest, WriteResult } from '../data-layer.js';
 import { violatedConstraint } from './constraint-violation.js';
 import { advanceIdSequence } from './id-sequence.js';
+import { compiledInsert } from './insert-statement.js';
 import { tableRef } from './relationship-sql.js';
 import {
   dropLink,
@@ -383,33 +384,27 @@ class WriteList implements OperationList {
     const { transaction, dialect } = this.environment;
     const generatedByDatabase = clientId === undefined && mapped.type.id.integer;
     const id = generatedByDatabase ? undefined : (clientId ?? globalThis.crypto.randomUUID());
-    const columns: RawBuilder<unknown>[] = [];
+    const columns: string[] = [];
     const values: unknown[] = [];
     if (id !== undefined) {
-      columns.push(sql.id(mapped.primaryKey));
+      columns.push(mapped.primaryKey);
       values.push(id);
     }
     for (const [column, value] of given) {
-      columns.push(sql.id(column));
+      columns.push(column);
       values.push(value);
     }
-    const table = tableRef(mapped.table);
-    const row =
-      columns.length === 0
-        ? dialect.name === 'mysql'
-          ? sql`insert into ${table} () values ()`
-          : sql`insert into ${table} default values`
-        : sql`insert into ${table} (${sql.join(columns)}) values (${sql.join(values)})`;
     if (dialect.name !== 'mysql') {
       const plan = returningPlan(mapped);
-      const { rows } = await sql<Record<string, unknown>>`${row} returning ${sql.join(plan.columns)}`.execute(transaction);
+      const statement = compiledInsert(transaction, mapped, { dialect: dialect.name, columns, values, returning: plan });
+      const { rows } = await transaction.executeQuery<Record<string, unknown>>(statement);
       const raw = rows[0];
       if (raw === undefined) throw new Error(`The database returned no row for the new ${mapped.type.name}`);
       const stored = plan.decode(raw);
       if (id !== undefined && mapped.type.id.integer) await advanceIdSequence(transaction, dialect.name, mapped.table, mapped.primaryKey);
       return { id: id ?? stored.id, row: stored };
     }
-    const { insertId } = await row.execute(transaction);
+    const { insertId } = await transaction.executeQuery(compiledInsert(transaction, mapped, { dialect: dialect.name, columns, values, returning: undefined }));
     if (id !== undefined) {
       if (mapped.type.id.integer) await advanceIdSequence(transaction, dialect.name, mapped.table, mapped.primaryKey);
       return { id, row: null };

@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import type { DescribeDataLayerOptions } from './describe-options.js';
 import { registerDifferentialSuite } from './differential-suite.js';
 import { EXAMPLE_CASE_IDS, registerExampleSuite } from './example-suite.js';
+import { HOOK_CASE_IDS, registerHookSuite } from './hook-suite.js';
 import { skipTable } from './skip-table.js';
 import { WRITE_REQUEST_PROPERTY } from './write-request-property.js';
 import { registerWriteSuite, WRITE_CASE_IDS } from './write-suite.js';
@@ -16,7 +17,9 @@ import { registerWriteSuite, WRITE_CASE_IDS } from './write-suite.js';
  * a layer without `apply` must be refused with 405), the write property (random
  * write lists on the layer against the memory layer) and the write request property
  * (random write requests through writable handlers over both, skip key
- * `write-requests`). Cases using an operator the
+ * `write-requests`), and the hook suite (`apply` runs `WriteRequest.hooks` before and
+ * after each operation, in order, inside the list's transaction, and rolls the list
+ * back when one throws; skip key `hooks`). Cases using an operator the
  * layer does not declare are skipped with that reason; `skip` skips others by name.
  * Call it at the top level of a test file.
  *
@@ -33,10 +36,11 @@ import { registerWriteSuite, WRITE_CASE_IDS } from './write-suite.js';
  * });
  */
 export function describeDataLayer(options: DescribeDataLayerOptions): void {
-  const skips = skipTable(options.skip, new Set([...EXAMPLE_CASE_IDS, ...WRITE_CASE_IDS, WRITE_REQUEST_PROPERTY]));
+  const skips = skipTable(options.skip, new Set([...EXAMPLE_CASE_IDS, ...WRITE_CASE_IDS, ...HOOK_CASE_IDS, WRITE_REQUEST_PROPERTY]));
   describe(`data layer conformance: ${options.name}`, () => {
     registerExampleSuite(options, skips);
     registerDifferentialSuite(options, skips);
     registerWriteSuite(options, skips);
+    registerHookSuite(options, skips);
   });
 }

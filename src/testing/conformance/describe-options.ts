@@ -46,7 +46,8 @@ export interface DescribeDataLayerOptions {
   /**
    * Cases to skip, each with the reason shown in the report: a case id
    * (`'like-underscore-astral'`), an operator (`'match'`: every case using it, and it
-   * is left out of random queries), `'examples'` or `'differential'` (a whole suite).
+   * is left out of random queries), `'examples'`, `'differential'`, `'writes'` or
+   * `'hooks'` (a whole suite; skipping `'writes'` skips `'hooks'` too).
    * An unknown key is an error, so a typo never silently keeps a case running.
    */
   readonly skip?: { readonly [caseIdOrOperator: string]: string };

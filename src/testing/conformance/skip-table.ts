@@ -1,7 +1,7 @@
 import { OPERATORS, isOperator, type Operator } from '../../ast/operators.js';
 
 /** The whole suites `skip` may name. */
-const SUITES = ['examples', 'differential', 'writes'] as const;
+const SUITES = ['examples', 'differential', 'writes', 'hooks'] as const;
 
 /** `describeDataLayer`'s `skip` option, checked and split by kind of key. */
 export interface SkipTable {
