@@ -35,17 +35,28 @@ export type ResourceState = Readonly<Record<string, readonly Record<string, unkn
 /** The headers compared: the rest (`vary`, …) are the handler's own, the same on any layer. */
 const HEADERS = ['content-type', 'location', 'etag', 'allow'] as const;
 
+/** Options of `handlerTwin`. */
+export interface HandlerTwinOptions {
+  /**
+   * The headers an answer holds: by default those a client acts on (`content-type`,
+   * `location`, `etag`, `allow`); `'all'` for every header (two twins of one layer).
+   */
+  readonly headers?: 'all' | readonly string[];
+}
+
 /** A page larger than any collection the property grows (the dataset has 23 notes; a run adds a few dozen resources at most). */
 const STATE_PAGE = 100;
 
 /**
- * A twin of two handlers over layers holding the same records of `schema`.
+ * A twin of two handlers over layers holding the same records of `schema` (the
+ * schema the handlers show: `states` reads back its relationships).
  *
  * @example
  * const twin = handlerTwin(schema, createHandler({ schema, dataLayer: memory, writable: true }), createHandler({ schema, dataLayer: mine, writable: true }));
  * const { reference, tested } = await twin.send((own) => ({ method: 'DELETE', path: `/books/${own('book', 'b1')}`, query: '', headers: {} }));
  */
-export function handlerTwin(schema: ResolvedSchema, reference: Handler, tested: Handler): HandlerTwin {
+export function handlerTwin(schema: ResolvedSchema, reference: Handler, tested: Handler, options: HandlerTwinOptions = {}): HandlerTwin {
+  const compared = options.headers ?? HEADERS;
   const toTested = new Map<string, string>();
   const toReference = new Map<string, string>();
   const key = (type: string, id: string): string => `${type}\u0000${id}`;
@@ -91,7 +102,7 @@ export function handlerTwin(schema: ResolvedSchema, reference: Handler, tested: 
   };
   const answerOf = (response: HandlerResponse, renamed: boolean): Answer => {
     const headers = Object.fromEntries(
-      HEADERS.flatMap((name) => {
+      (compared === 'all' ? Object.keys(response.headers).sort() : compared).flatMap((name) => {
         const value = response.headers[name];
         if (value === undefined) return [];
         const text = Array.isArray(value) ? value.join(', ') : String(value);

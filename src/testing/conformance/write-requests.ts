@@ -162,6 +162,8 @@ export interface Naming {
   readonly existing: ReadonlyMap<string, readonly string[]>;
   /** The layer's own id for a resource the reference layer calls `id`. */
   own(type: string, id: string): string;
+  /** The ids a create may give itself, per type (default `existing`): a taken one is a 409. */
+  readonly clientIds?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** The id of a resource that exists on no layer. */
@@ -195,6 +197,12 @@ export function writeRequest(spec: RequestSpec, naming: Naming): HandlerRequest 
     const id = ref.kind === 'missing' || ids.length === 0 ? missingId(type) : (ids[(ref.kind === 'existing' ? ref.pick : 0) % ids.length] as string);
     return { type, id: naming.own(type, id) };
   };
+  /** A client id of a create: one `naming.clientIds` holds (by `pick`), or one no layer holds. */
+  const clientIdOf = (type: string, ref: RefSpec): string => {
+    const ids = (naming.clientIds ?? naming.existing).get(type) ?? [];
+    const id = ref.kind === 'missing' || ids.length === 0 ? missingId(type) : (ids[ref.pick % ids.length] as string);
+    return naming.own(type, id);
+  };
   const targetOf = (type: string, relationship: string): string => schema.types.get(type)?.relationships.get(relationship)?.target ?? type;
   const linkageOf = (type: string, relationship: string, value: LinkageSpec): unknown => {
     const target = targetOf(type, relationship);
@@ -204,7 +212,7 @@ export function writeRequest(spec: RequestSpec, naming: Naming): HandlerRequest 
     Object.fromEntries(specs.map(([name, value]) => [name, { data: linkageOf(type, name, value) }]));
 
   const bodies = operations.map((operation, index) => {
-    const built = operationBody(operation, index, atomic, { identifier, linkageOf, relationshipsOf });
+    const built = operationBody(operation, index, atomic, { identifier, clientIdOf, linkageOf, relationshipsOf });
     if (operation.kind === 'create') creates.push({ type: operation.type, index });
     return plantFault(built, operation, atomic);
   });
@@ -232,6 +240,7 @@ export function writeRequest(spec: RequestSpec, naming: Naming): HandlerRequest 
 
 interface Builders {
   identifier(type: string, ref: RefSpec): { type: string; id: string } | { type: string; lid: string };
+  clientIdOf(type: string, ref: RefSpec): string;
   linkageOf(type: string, relationship: string, value: LinkageSpec): unknown;
   relationshipsOf(type: string, specs: readonly (readonly [string, LinkageSpec])[]): Record<string, unknown>;
 }
@@ -250,8 +259,7 @@ function operationBody(operation: OperationSpec, index: number, atomic: boolean,
   switch (operation.kind) {
     case 'create': {
       const clientId = operation.clientId;
-      const id =
-        clientId === 'none' ? undefined : clientId === 'fresh' ? `c${String(index)}-${operation.type}` : (build.identifier(operation.type, clientId.kind === 'lid' ? { kind: 'existing', pick: clientId.pick } : clientId) as { id: string }).id;
+      const id = clientId === 'none' ? undefined : clientId === 'fresh' ? `c${String(index)}-${operation.type}` : build.clientIdOf(operation.type, clientId);
       const data = {
         type: operation.type,
         ...(id === undefined ? {} : { id }),

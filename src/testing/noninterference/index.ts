@@ -1,7 +1,7 @@
 /**
  * The noninterference property (docs/testing.md "Noninterference"): two datasets
  * that agree on everything a policy lets a requester see get byte-identical answers
- * to every read request.
+ * to every read request, and the same answers to every sequence of write requests.
  */
 export { arbitraryPolicy, type ArbitraryPolicyOptions } from './arbitrary-policy.js';
 export { arbitraryTwinDatasets, type ArbitraryTwinDatasetsOptions, type TwinDatasets } from './arbitrary-twin-datasets.js';
@@ -15,3 +15,11 @@ export {
   type NoninterferenceCase,
   type PolicyCase,
 } from './describe-noninterference.js';
+export { arbitraryWriteTwinDatasets, separateHiddenIds } from './arbitrary-write-twin-datasets.js';
+export { checkWriteNoninterference, type CheckWriteNoninterferenceOptions } from './check-write-noninterference.js';
+export {
+  arbitraryWriteNoninterferenceCase,
+  describeWriteNoninterference,
+  type DescribeWriteNoninterferenceOptions,
+  type WriteNoninterferenceCase,
+} from './describe-write-noninterference.js';
