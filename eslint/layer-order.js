@@ -14,7 +14,7 @@ export const FLOORS = [
   ['ast', 'operations'],
   ['rules', 'layers/capabilities.ts'],
   ['layers/data-layer.ts'],
-  ['paging'],
+  ['paging', 'layers/write-permissions.ts'],
   ['layers/memory', 'layers/sql', 'example', 'parse'],
   ['stringify', 'execute', 'write'],
   ['query-builder', 'serialize'],

@@ -107,6 +107,7 @@ export {
   type Row,
   type OperationHooks,
   type OperationList,
+  type WriteChange,
   type WriteRequest,
   type WriteResult,
 } from './layers/data-layer.js';

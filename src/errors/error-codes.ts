@@ -78,6 +78,7 @@ export const ERROR_CODES = {
   duplicate_id: { status: 409, title: 'Resource id already taken' },
   related_not_found: { status: 404, title: 'Related resource not found' },
   out_of_scope: { status: 403, title: 'Write outside the scope' },
+  forbidden_write: { status: 403, title: 'Write not permitted' },
   conflict: { status: 409, title: 'Conflict with the data store' },
   precondition_failed: { status: 412, title: 'Precondition failed' },
   precondition_required: { status: 428, title: 'Precondition required' },

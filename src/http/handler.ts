@@ -334,8 +334,8 @@ function writerOf(
     limitsOf,
     async accessOf(request) {
       const access = accessOf.fixed ?? (await accessOf(request));
-      const parse = { schema: access?.schema ?? options.schema, ...(options.limits === undefined ? {} : { limits: options.limits }) };
-      return { scope: access?.scope, parse };
+      const parse = { schema: access?.writeSchema ?? options.schema, ...(options.limits === undefined ? {} : { limits: options.limits }) };
+      return { scope: access?.scope, permits: access?.write.permits, forbids: access?.write.forbids, parse };
     },
     checkQuery(request, type) {
       const query = request.query.startsWith('?') ? `?${request.query}` : request.query;

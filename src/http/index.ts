@@ -11,7 +11,7 @@ export {
 } from './handler.js';
 export type { HandlerLogger } from './error-response.js';
 export type { ScopeFilter, ScopeFilters } from '../policy/scope.js';
-export type { Policy, TypePolicy } from '../policy/policy.js';
+export type { Policy, TypePolicy, WritePolicy } from '../policy/policy.js';
 export { PolicyError } from '../policy/policy-error.js';
 export { ScopeError } from '../policy/scope-error.js';
 export { JSON_API_MEDIA_TYPE } from './negotiate.js';

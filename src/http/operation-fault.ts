@@ -30,6 +30,11 @@ export function faultError(error: OperationError, parsed: ParsedWrite): JsonApiE
         { code: 'out_of_scope', detail: `The ${type} would be outside what this request may write.` },
         operation.kind === 'create' || operation.kind === 'update' ? `${source.pointer}/data` : source.ref,
       );
+    case 'forbidden_write':
+      return at(
+        { code: 'forbidden_write', detail: `This request may not ${verbOf(operation)} this ${type}.` },
+        operationPointer(operation, source.pointer),
+      );
     case 'conflict':
       return at(
         { code: 'conflict', detail: `The operation on a ${type} conflicts with a constraint of the data store.` },
@@ -76,6 +81,18 @@ export function hookFault(failure: HookFailure, parsed: ParsedWrite): Error {
     ...(pointer === '' ? {} : { source: { pointer } }),
   };
   return new QueryError([object]);
+}
+
+/** The operation as a whole: its place in an Atomic Operations document, else the route's `/data` (none for a `DELETE`, which has no body). */
+function operationPointer(operation: Operation, pointer: string): string | undefined {
+  if (pointer !== '') return pointer;
+  return operation.kind === 'delete' ? undefined : '/data';
+}
+
+/** What an operation does, as a verb of a sentence. */
+function verbOf(operation: Operation): string {
+  if (operation.kind === 'create' || operation.kind === 'delete') return operation.kind;
+  return operation.kind === 'update' ? 'update' : `change "${operation.relationship}" of`;
 }
 
 /** The type of the resource an operation creates or changes. */

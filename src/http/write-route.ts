@@ -6,7 +6,7 @@
  * are read back through the handler's own `GET`.
  */
 import { QueryError } from '../errors/query-error.js';
-import type { Id, LayerContext, Row, WriteRequest, WriteResult } from '../layers/data-layer.js';
+import type { Id, LayerContext, Row, WriteChange, WriteRequest, WriteResult } from '../layers/data-layer.js';
 import type { QueryLimits } from '../limits.js';
 import { isOperationError, OperationError } from '../operations/operation-error.js';
 import type { Operation } from '../operations/operation-node.js';
@@ -39,10 +39,11 @@ export interface WriterConfig {
   /** The write hooks by type (`writable: { hooks }`). */
   readonly hooks?: WriteHooks<ResourceSchema>;
   /**
-   * The scope of a request (`undefined` when it has none), and the options its body is
-   * parsed with: the requester's schema, without the fields their policy hides.
+   * The scope and write permissions of a request (`undefined` when it has none), and
+   * the options its body is parsed with: the requester's schema, without the fields
+   * their policy hides and with those it may not write read-only.
    */
-  accessOf(request: HandlerRequest): Promise<{ readonly scope: Scope | undefined; readonly parse: WriteParseOptions }>;
+  accessOf(request: HandlerRequest): Promise<WriteAccess>;
   /** Checks the query of a write whose response carries a document, before anything is written. */
   checkQuery(request: HandlerRequest, type: string): void;
   /**
@@ -50,6 +51,15 @@ export interface WriterConfig {
    * resource); `written`: the resource's row as the layer returned it, served without reading it again.
    */
   read(request: HandlerRequest, path: string, query: string, written?: Row): Promise<HandlerResponse>;
+}
+
+/** What one request may write, and how its body is parsed. */
+export interface WriteAccess {
+  readonly scope: Scope | undefined;
+  readonly permits: WriteRequest['permits'];
+  /** Whether the request may never make `change` to resources of `type` (`undefined`: it may). */
+  readonly forbids: ((type: string, change: WriteChange) => boolean) | undefined;
+  readonly parse: WriteParseOptions;
 }
 
 /** The write routes of one handler. */
@@ -63,11 +73,16 @@ export interface Writer {
 /** The write routes over a layer that applies lists of operations. */
 export function createWriter(config: WriterConfig): Writer {
   /** Applies the list; `guarded`: the request carried `If-Match`, so a target that is gone fails the precondition (412). */
-  const apply = async (request: HandlerRequest, parsed: ParsedWrite, scope: Scope | undefined, guarded = false): Promise<WriteResult> => {
+  const apply = async (request: HandlerRequest, parsed: ParsedWrite, access: WriteAccess, guarded = false): Promise<WriteResult> => {
     const hooks = config.hooks === undefined ? undefined : requestHooks(config.schema, config.hooks, request);
+    const { scope, permits, forbids } = access;
+    // A create the policy never allows is refused before the layer sees it: it names no resource, so nothing can come first.
+    const create = forbids === undefined ? -1 : parsed.operations.findIndex((operation) => operation.kind === 'create' && forbids(operation.type, 'create'));
+    if (create !== -1) throw new QueryError([faultError(new OperationError('forbidden_write', create), parsed)]);
     const write: WriteRequest = {
       operations: parsed.operations,
       ...(scope === undefined ? {} : { scope: (type) => scope.of(type) }),
+      ...(permits === undefined ? {} : { permits }),
       ...(hooks === undefined ? {} : { hooks: hooks.hooks }),
     };
     try {
@@ -98,7 +113,7 @@ export function createWriter(config: WriterConfig): Writer {
       if (target.kind === 'create' || target.kind === 'update') config.checkQuery(request, route.type.name);
       const access = await config.accessOf(request);
       const { parsed, guarded } = withPrecondition(request, parseRouteDocument(body, target, access.parse), config.schema);
-      const { ids, rows } = await apply(request, parsed, access.scope, guarded);
+      const { ids, rows } = await apply(request, parsed, access, guarded);
       if (target.kind !== 'create' && target.kind !== 'update') return { status: 204, headers: {}, body: '' };
       const path = pathOf(route.type.name, ids[0] as Id);
       const read = await config.read(request, path, request.query, rows?.[0] ?? undefined);
@@ -114,7 +129,7 @@ export function createWriter(config: WriterConfig): Writer {
       const access = await config.accessOf(request);
       const parsed = parseAtomicDocument(await bodyText(request, limits.maxBodyBytes), access.parse);
       checkBatchPrecondition(request, parsed, config.schema);
-      const { ids, rows } = await apply(request, parsed, access.scope);
+      const { ids, rows } = await apply(request, parsed, access);
       const results = await Promise.all(
         parsed.operations.map(async (operation, index) => {
           const id = ids[index];

@@ -146,6 +146,9 @@ export interface IncludeRequest {
  */
 export type IncludeResult = ReadonlyMap<string, readonly Row[]>;
 
+/** What a write does to a resource: a relationship change is an `update` of the resource it is addressed to. */
+export type WriteChange = 'create' | 'update' | 'delete';
+
 /**
  * A list of operations to apply all or nothing (docs/writes.md, "Writing a layer"):
  * either every operation takes effect, or none does and the layer throws.
@@ -161,6 +164,17 @@ export interface WriteRequest {
    * relationship of must match it after the whole list, else `out_of_scope`.
    */
   readonly scope?: (type: string) => FilterNode | undefined;
+  /**
+   * The request's write permissions (a write policy, docs/policies.md "Write
+   * policies"): per type and change, a filter the resources must match, `undefined`
+   * where the change is not restricted (an empty `or` matches nothing). On top of the
+   * scope: every existing resource the list updates (or changes a relationship of) or
+   * deletes must match `update` or `delete` before the list, else `OperationError`
+   * `forbidden_write` at the first operation addressing it; after the whole list, every
+   * resource it created must match `create`, every other it changed `update`, else
+   * `forbidden_write` at the first operation that created or changed it.
+   */
+  readonly permits?: (type: string, change: WriteChange) => FilterNode | undefined;
   /**
    * Hooks to run around every operation, inside the list's transaction (docs/writes.md,
    * "Hooks"): what they throw refuses the whole list, which the layer rolls back.

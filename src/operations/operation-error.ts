@@ -9,12 +9,13 @@
  * (or is outside the scope); `related_not_found`, a resource a relationship names
  * does not exist (or is outside the scope); `duplicate_id`, a create's client id is
  * taken; `out_of_scope`, a resource it creates or changes would be outside the scope
- * after the list; `conflict`, it breaks a constraint of the store the operation does
+ * after the list; `forbidden_write`, the request's write permissions do not allow the
+ * change (docs/policies.md, "Write policies"); `conflict`, it breaks a constraint of the store the operation does
  * not model (a NOT NULL or CHECK constraint of the store's own, a row outside the
  * mapping still referencing a resource being deleted); `precondition_failed`, the
  * resource's version is not one of the operation's `ifMatch`.
  */
-export type OperationFaultReason = 'not_found' | 'related_not_found' | 'duplicate_id' | 'out_of_scope' | 'conflict' | 'precondition_failed';
+export type OperationFaultReason = 'not_found' | 'related_not_found' | 'duplicate_id' | 'out_of_scope' | 'forbidden_write' | 'conflict' | 'precondition_failed';
 
 /** Where in the operation the fault is: a relationship, and the index of a member of a to-many one. */
 export interface OperationFaultPlace {

@@ -23,6 +23,26 @@ export interface TypePolicy<S extends ResourceSchema = ResourceSchema, T extends
   readonly filter?: ScopeFilter<S, T>;
   /** Attribute and relationship names that do not exist for the requester. */
   readonly hidden?: readonly string[];
+  /** What the requester may write of the type, on top of the row filter (docs/policies.md, "Write policies"). */
+  readonly write?: WritePolicy<S, T>;
+}
+
+/**
+ * What one requester may write of one type. A change is allowed (`true`, or left out),
+ * never allowed (`false`), or allowed for the rows a filter (in the forms of `filter`)
+ * keeps: `create` checks the new row after the list, `update` the row before and after
+ * it (a relationship change is an update of the resource it is addressed to), `delete`
+ * the row before it. `fields` lists the attributes and relationships the requester
+ * may write; the others are read-only for them (all are writable when it is left out).
+ *
+ * @example
+ * { create: false, update: [{ name: 'status', op: 'eq', val: 'draft' }], delete: false, fields: ['title', 'status'] }
+ */
+export interface WritePolicy<S extends ResourceSchema = ResourceSchema, T extends string = string> {
+  readonly create?: boolean | ScopeFilter<S, T>;
+  readonly update?: boolean | ScopeFilter<S, T>;
+  readonly delete?: boolean | ScopeFilter<S, T>;
+  readonly fields?: readonly string[];
 }
 
 /**

@@ -13,18 +13,24 @@ export type HiddenFields = ReadonlyMap<string, ReadonlySet<string>>;
  * `schema` without the hidden fields. A relationship whose declared inverse is hidden
  * loses its `inverse`; a type whose `version` is hidden loses its version (and
  * `requireIfMatch`), since an `ETag` would carry it; `required` keeps the visible names.
+ * The fields of `readOnly` (a write policy's fields the requester may not write) are
+ * marked `readOnly`, so that a write body naming one is a 403 `read_only_field`.
  *
  * @example
  * projectSchema(exampleSchema, new Map([['person', new Set(['birth_date'])]])).types.person.attributes;
  * // { name: …, display_name: …, gender: … }
  */
-export function projectSchema(schema: ResourceSchema, hidden: HiddenFields): ResourceSchema {
-  if (hidden.size === 0) return schema;
+export function projectSchema(schema: ResourceSchema, hidden: HiddenFields, readOnly: HiddenFields = new Map()): ResourceSchema {
+  if (hidden.size === 0 && readOnly.size === 0) return schema;
   const isHidden = (type: string, name: string): boolean => hidden.get(type)?.has(name) === true;
   const types: Record<string, ResourceTypeDefinition> = {};
   for (const [name, definition] of Object.entries(schema.types)) {
-    const visible = <V>(fields: { readonly [field: string]: V } | undefined): Record<string, V> =>
-      Object.fromEntries(Object.entries(fields ?? {}).filter(([field]) => !isHidden(name, field)));
+    const visible = <V extends object>(fields: { readonly [field: string]: V } | undefined): Record<string, V> =>
+      Object.fromEntries(
+        Object.entries(fields ?? {})
+          .filter(([field]) => !isHidden(name, field))
+          .map(([field, value]) => [field, readOnly.get(name)?.has(field) === true ? { ...value, readOnly: true } : value]),
+      );
     const relationships = Object.fromEntries(
       Object.entries(visible(definition.relationships)).map(([field, relationship]) => {
         const inverseHidden = relationship.inverse !== undefined && isHidden(relationship.target, relationship.inverse);

@@ -17,7 +17,7 @@ import type { ResolvedRelationship, ResolvedType } from '../schema/resolved-sche
 import { jsonPointer } from './json-pointer.js';
 import { parseIdentifier, typeOf } from './parse-identifier.js';
 import { parseResourceObject } from './parse-resource-object.js';
-import { parseLinkage, parseMembers } from './parse-resource.js';
+import { checkWritable, parseLinkage, parseMembers } from './parse-resource.js';
 import type { OperationSource, ParsedWrite } from './parsed-write.js';
 import { readDocument } from './read-document.js';
 import { memberOf, objectAt, refuse, writeContext, type WriteContext, type WriteParseOptions } from './write-context.js';
@@ -125,7 +125,7 @@ function relationshipOf(type: ResolvedType, name: unknown, pointer: string): Res
   if (relationship === undefined) {
     return refuse('unknown_relationship', `Type ${JSON.stringify(type.name)} has no relationship ${JSON.stringify(name)}.`, pointer);
   }
-  if (relationship.readOnly) refuse('read_only_field', `The relationship ${JSON.stringify(relationship.name)} of ${type.name} is read-only.`, pointer);
+  checkWritable(type, relationship, pointer);
   return relationship;
 }
 

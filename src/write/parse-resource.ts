@@ -54,13 +54,24 @@ export function parseFields(
       if (relationship === undefined) {
         refuse('unknown_relationship', `Type ${JSON.stringify(type.name)} has no relationship ${JSON.stringify(name)}.`, where);
       }
-      if (relationship.readOnly) refuse('read_only_field', `The relationship ${JSON.stringify(name)} of ${type.name} is read-only.`, where);
+      checkWritable(type, relationship, where);
       const object = objectAt(value, where, 'A relationship');
       if (!Object.hasOwn(object, 'data')) refuse('invalid_document', 'A relationship in a write needs "data".', where);
       relationships.push([name, parseLinkage(context, memberOf(object, 'data'), jsonPointer(where, 'data'), relationship)]);
     }
   }
   return { attributes: Object.fromEntries(attributes), relationships: Object.fromEntries(relationships) };
+}
+
+/**
+ * Refuses a change of a read-only relationship (in the schema, or for this requester
+ * by their write policy): a 403 `read_only_field` at `pointer`.
+ *
+ * @example
+ * checkWritable(personType, personType.relationships.get('computers'), '/data'); // throws when read-only
+ */
+export function checkWritable(type: ResolvedType, relationship: ResolvedRelationship, pointer: string): void {
+  if (relationship.readOnly) refuse('read_only_field', `The relationship ${JSON.stringify(relationship.name)} of ${type.name} is read-only.`, pointer);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 import type { Operation } from '../operations/operation-node.js';
 import { requireType } from '../schema/resolved-schema.js';
 import { parseResourceObject } from './parse-resource-object.js';
-import { parseLinkage, parseMembers } from './parse-resource.js';
+import { checkWritable, parseLinkage, parseMembers } from './parse-resource.js';
 import type { ParsedWrite } from './parsed-write.js';
 import { readDocument } from './read-document.js';
 import { memberOf, objectAt, refuse, writeContext, type WriteParseOptions } from './write-context.js';
@@ -72,6 +72,7 @@ export function parseRouteDocument(body: string | undefined, target: WriteTarget
       case 'set_relationship': {
         const relationship = type.relationships.get(target.relationship);
         if (relationship === undefined) throw new Error(`Unknown relationship "${target.relationship}"`);
+        checkWritable(type, relationship, '/data');
         return setRelationshipOperation(idRef(type.name, target.id), relationship.name, parseLinkage(context, data, '/data', relationship));
       }
       case 'add_to_relationship':
@@ -79,6 +80,7 @@ export function parseRouteDocument(body: string | undefined, target: WriteTarget
         const relationship = type.relationships.get(target.relationship);
         const related = context.schema.types.get(relationship?.target ?? '');
         if (relationship === undefined || related === undefined) throw new Error(`Unknown relationship "${target.relationship}"`);
+        checkWritable(type, relationship, '/data');
         const members = parseMembers(context, data, '/data', relationship, related);
         const ref = idRef(type.name, target.id);
         return target.kind === 'add_to_relationship'

@@ -59,6 +59,27 @@ describe('jsonapi-query serve --policy', () => {
     }
   });
 
+  it('serves writes under the write policy of the file', async () => {
+    const policy = { types: { person: { write: { create: false, delete: [{ name: 'gender', op: 'eq', val: 'm' }], fields: ['name', 'display_name'] } } } };
+    const { cli, origin } = await startServe(['--quiet', '--writable', '--policy', writeJson('write-policy.json', policy)]);
+    const write = (method: string, path: string, body?: unknown) =>
+      send(origin, path, { method, headers: { 'content-type': 'application/vnd.api+json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    try {
+      const woman = await write('DELETE', '/persons/4');
+      expect(woman.status).toBe(403);
+      expect(JSON.parse(woman.body)).toMatchObject({ errors: [{ code: 'forbidden_write' }] });
+      const gender = await write('PATCH', '/persons/4', { data: { type: 'person', id: '4', attributes: { gender: 'm' } } });
+      expect(gender.status).toBe(403);
+      expect(JSON.parse(gender.body)).toMatchObject({ errors: [{ code: 'read_only_field', source: { pointer: '/data/attributes/gender' } }] });
+      expect((await write('POST', '/persons', { data: { type: 'person', attributes: { name: 'Zed', display_name: 'Zed' } } })).status).toBe(403);
+      expect((await write('PATCH', '/persons/4', { data: { type: 'person', id: '4', attributes: { name: 'Renamed' } } })).status).toBe(200);
+      expect((await write('DELETE', '/persons/1')).status).toBe(204);
+    } finally {
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+    }
+  });
+
   it.each([
     {
       name: 'unknown-field.json',
@@ -77,9 +98,9 @@ describe('jsonapi-query serve --policy', () => {
     },
     { name: 'no-types.json', policy: { person: {} }, message: '/person: Invalid policy: A policy has no member "person"; its only member is "types".' },
     {
-      name: 'write.json',
-      policy: { types: { person: { write: {} } } },
-      message: '/types/person/write: Invalid policy for type "person": Write policies are not supported yet: serve writes with a scope, or leave "write" out.',
+      name: 'write-fields.json',
+      policy: { types: { person: { write: { create: false, fields: ['nmae'] } } } },
+      message: '/types/person/write/fields/0: Invalid policy for type "person": It has no attribute or relationship "nmae".',
     },
   ])('refuses $name at start with the file name and a pointer', async ({ name, policy, message }) => {
     const file = writeJson(name, policy);

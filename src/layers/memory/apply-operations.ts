@@ -13,6 +13,7 @@ import type { GuardedOperation, RelationshipValue, Operation, ResourceFields, Re
 import { ID_ORDER } from '../../rules/id-tie-break.js';
 import type { ResolvedRelationship, ResolvedSchema } from '../../schema/resolved-schema.js';
 import type { Id, OperationList, Row, WriteRequest } from '../data-layer.js';
+import { changeOf, WritePermissions, type MatchFilter } from '../write-permissions.js';
 import { commitDraft } from './commit-draft.js';
 import { requireStore } from './query-plan.js';
 import type { QueryRunner } from './run-query.js';
@@ -48,6 +49,7 @@ export async function applyOperations(
   const { operations, scope, hooks } = request;
   const draft = new WriteDraft(schema, state.store);
   const visibleBefore = visibleAtStart(state, runner, operations, scope);
+  const permissions = await WritePermissions.before(operations, request.permits, matchIn(state, runner));
   const sequences = new Map(state.sequences);
   const ids: (Id | null)[] = [];
   /** Resources the list created: they need not have been in scope before it. */
@@ -63,6 +65,12 @@ export async function applyOperations(
     const id = ref.kind === 'id' ? ref.id : ids[ref.operation];
     if (id === null || id === undefined || draft.row(ref.type, id) === undefined) throw fault();
     if (!created.has(key(ref.type, id)) && visibleBefore.get(ref.type)?.has(id) === false) throw fault();
+    return id;
+  };
+  /** The id of the resource an operation is addressed to: existing, visible, and one the request may change so. */
+  const addressed = (operation: Exclude<Operation, { kind: 'create' }>, index: number): Id => {
+    const id = existing(operation.ref, () => new OperationError('not_found', index));
+    permissions.require(operation.ref.type, id, changeOf(operation), index, created.has(key(operation.ref.type, id)));
     return id;
   };
   const related = (ref: ResourceRef, index: number, relationship: string, item?: number): Id =>
@@ -96,15 +104,14 @@ export async function applyOperations(
     read: (type, id) => Promise.resolve(rowOf(draft, type, id)),
   };
   for (const [index, given] of operations.entries()) {
-    // A hook sees an operation whose target exists.
-    if (given.kind !== 'create') existing(given.ref, () => new OperationError('not_found', index));
+    // A hook sees an operation whose target exists and may be changed.
+    if (given.kind !== 'create') addressed(given, index);
     const operation = hooks === undefined ? given : await hooks.before(index, given, list);
     applyOne(operation, index);
     await hooks?.after(index, operation, list);
   }
 
   function applyOne(operation: Operation, index: number): void {
-    const notFound = (): OperationError => new OperationError('not_found', index);
     switch (operation.kind) {
       case 'create': {
         const id = operation.id ?? nextId(schema, draft, sequences, operation.type);
@@ -118,7 +125,7 @@ export async function applyOperations(
         return;
       }
       case 'update': {
-        const id = existing(operation.ref, notFound);
+        const id = addressed(operation, index);
         claim(operation, id, index);
         setFields(operation.ref.type, id, operation, index);
         ids.push(id);
@@ -126,7 +133,7 @@ export async function applyOperations(
         return;
       }
       case 'delete': {
-        const id = existing(operation.ref, notFound);
+        const id = addressed(operation, index);
         claim(operation, id, index);
         draft.remove(operation.ref.type, id);
         ids.push(null);
@@ -136,7 +143,7 @@ export async function applyOperations(
       case 'add_to_relationship':
       case 'remove_from_relationship': {
         const { type } = operation.ref;
-        const id = existing(operation.ref, notFound);
+        const id = addressed(operation, index);
         claim(operation, id, index);
         const relationship = relationshipOf(schema, type, operation.relationship);
         if (operation.kind === 'set_relationship') setLinkage(type, id, relationship, operation.linkage, index);
@@ -156,6 +163,7 @@ export async function applyOperations(
 
   const store = commitDraft(schema, draft);
   checkScopeAfter({ store, sequences }, runner, [...changed.values()], scope);
+  await permissions.after([...changed.values()], (type, id) => created.has(key(type, id)), matchIn({ store, sequences }, runner));
   return { state: { store, sequences }, ids };
 }
 
@@ -198,6 +206,16 @@ function checkScopeAfter(
   }
   const first = changed.find(({ type, id }) => outside.has(`${type}\u0000${String(id)}`));
   if (first !== undefined) throw new OperationError('out_of_scope', first.operation);
+}
+
+/** Which of some ids exist in the state's store, and which of them match a filter. */
+function matchIn(state: MemoryState, runner: QueryRunner): MatchFilter {
+  return (type, ids, filter) => {
+    const { byId } = requireStore(state.store, type);
+    const existing = new Set(ids.filter((id) => byId.has(id)));
+    const matching = existing.size === 0 ? existing : inScope(state, runner, type, [...existing], filter);
+    return Promise.resolve({ existing, matching });
+  };
 }
 
 /** Which of `ids` of `type` match `filter` in the state's store. */

@@ -10,6 +10,7 @@ import { OperationError, isOperationError, type OperationFaultPlace } from '../.
 import { namedIds } from '../../operations/named-ids.js';
 import type { CreateOperation, GuardedOperation, RelationshipValue, Operation, ResourceFields, ResourceRef } from '../../operations/operation-node.js';
 import type { Id, OperationList, Row, WriteRequest, WriteResult } from '../data-layer.js';
+import { changeOf, WritePermissions, type MatchFilter } from '../write-permissions.js';
 import { violatedConstraint } from './constraint-violation.js';
 import { advanceIdSequence } from './id-sequence.js';
 import { compiledInsert } from './insert-statement.js';
@@ -58,7 +59,7 @@ interface RelationshipPair {
  */
 export async function applyOperations(environment: WriteEnvironment, request: WriteRequest): Promise<WriteResult> {
   const list = new WriteList(environment, request.scope);
-  await list.checkScopeBefore(request.operations);
+  await list.checkBefore(request.operations, request.permits);
   const { hooks } = request;
   for (const [index, given] of request.operations.entries()) {
     if (environment.signal.aborted) throw aborted(environment.signal);
@@ -67,12 +68,12 @@ export async function applyOperations(environment: WriteEnvironment, request: Wr
       continue;
     }
     // A hook sees an operation whose target exists, and the list as it is in the transaction.
-    if (given.kind !== 'create') await list.find(given.ref, index);
+    if (given.kind !== 'create') await list.find(given, index);
     const operation = await hooks.before(index, given, list);
     await list.apply(operation, index);
     await hooks.after(index, operation, list);
   }
-  await list.checkScopeAfter();
+  await list.checkAfter();
   if (environment.signal.aborted) throw aborted(environment.signal);
   return { ids: list.ids, rows: list.rows };
 }
@@ -93,14 +94,17 @@ class WriteList implements OperationList {
   /** The relationship being written, for the place of a foreign key violation. */
   private writing: string | undefined;
   private readonly pairs = new Map<string, RelationshipPair>();
+  /** The request's write permissions, read before the list. */
+  private permissions: WritePermissions | undefined;
 
   constructor(
     private readonly environment: WriteEnvironment,
     private readonly scope: WriteRequest['scope'],
   ) {}
 
-  /** Reads which resources the list names by id are inside the scope, before any change. */
-  async checkScopeBefore(operations: readonly Operation[]): Promise<void> {
+  /** Reads, before any change, which resources the list names by id are inside the scope, and which it may update or delete. */
+  async checkBefore(operations: readonly Operation[], permits: WriteRequest['permits']): Promise<void> {
+    this.permissions = await WritePermissions.before(operations, permits, this.matchFilter);
     if (this.scope === undefined) return;
     const scope = this.scope;
     for (const [type, ids] of namedIds(operations, (named) => scope(named) !== undefined)) {
@@ -109,8 +113,17 @@ class WriteList implements OperationList {
     }
   }
 
-  /** Throws `out_of_scope` for the first resource (in list order) the list created or changed that is outside the scope now. */
-  async checkScopeAfter(): Promise<void> {
+  /**
+   * Throws `out_of_scope` for the first resource (in list order) the list created or
+   * changed that is outside the scope now, then `forbidden_write` for the first the
+   * write permissions do not allow.
+   */
+  async checkAfter(): Promise<void> {
+    await this.checkScopeAfter();
+    await this.permissions?.after([...this.changed.values()], (type, id) => this.created.has(resourceKey(type, id)), this.matchFilter);
+  }
+
+  private async checkScopeAfter(): Promise<void> {
     const { scope } = this;
     if (scope === undefined) return;
     const byType = new Map<string, Id[]>();
@@ -133,9 +146,16 @@ class WriteList implements OperationList {
     return executeCompiled(transaction, oneRead(mapping, type, id, lock).compile(transaction, dialect));
   }
 
-  /** Refuses operation `index` as `not_found` unless the resource `ref` names exists (and was in scope). */
-  async find(ref: ResourceRef, index: number): Promise<void> {
-    await this.existing(ref, () => new OperationError('not_found', index));
+  /**
+   * The id of the resource operation `index` is addressed to; refuses it as `not_found`
+   * unless that resource exists (and was in scope), and as `forbidden_write` unless the
+   * request may change it so.
+   */
+  async find(operation: Exclude<Operation, { kind: 'create' }>, index: number): Promise<Id> {
+    const { type } = operation.ref;
+    const id = await this.existing(operation.ref, () => new OperationError('not_found', index));
+    this.permissions?.require(type, id, changeOf(operation), index, this.created.has(resourceKey(type, id)));
+    return id;
   }
 
   /** Applies one operation, mapping a constraint the database reports violated to the operation's refusal. */
@@ -158,7 +178,6 @@ class WriteList implements OperationList {
   }
 
   private async dispatch(operation: Operation, index: number): Promise<void> {
-    const notFound = (): OperationError => new OperationError('not_found', index);
     switch (operation.kind) {
       case 'create': {
         const { id, row } = await this.create(operation.type, operation, index);
@@ -172,7 +191,7 @@ class WriteList implements OperationList {
         return;
       }
       case 'update': {
-        const id = await this.existing(operation.ref, notFound);
+        const id = await this.find(operation, index);
         await this.claim(operation, id, index);
         await this.setFields(operation.ref.type, id, operation, index);
         this.ids.push(id);
@@ -180,7 +199,7 @@ class WriteList implements OperationList {
         return;
       }
       case 'delete': {
-        const id = await this.existing(operation.ref, notFound);
+        const id = await this.find(operation, index);
         await this.claim(operation, id, index);
         await this.remove(operation.ref.type, id);
         this.ids.push(null);
@@ -190,7 +209,7 @@ class WriteList implements OperationList {
       case 'add_to_relationship':
       case 'remove_from_relationship': {
         const { type } = operation.ref;
-        const id = await this.existing(operation.ref, notFound);
+        const id = await this.find(operation, index);
         await this.claim(operation, id, index);
         const pair = this.pair(type, operation.relationship);
         this.writing = operation.relationship;
@@ -452,6 +471,8 @@ class WriteList implements OperationList {
   private inverseOf(pair: RelationshipPair): RelationshipPair | undefined {
     return pair.inverse === undefined ? undefined : this.pair(pair.inverse.type, pair.inverse.name);
   }
+
+  private readonly matchFilter: MatchFilter = (type, ids, filter) => this.match(type, ids, filter);
 
   private match(type: string, ids: readonly Id[], filter: Parameters<typeof matchScope>[5]) {
     const { transaction, mapping, dialect } = this.environment;

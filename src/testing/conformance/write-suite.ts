@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHandler, type HandlerResponse } from '../../http/handler.js';
 import type { DataLayer } from '../../layers/data-layer.js';
+import type { Policy } from '../../policy/policy.js';
 import { conformanceData } from './conformance-data.js';
 import type { DescribeDataLayerOptions } from './describe-options.js';
 import { readState } from './layer-twin.js';
@@ -37,8 +38,18 @@ function errorOf(document: Document | undefined): { status?: string; code?: stri
   return { ...(error === undefined ? {} : { status: error.status, code: error.code, pointer: error.source?.pointer ?? '' }) };
 }
 
+/** One write case; `policy`: the handler's, when the case needs one. */
+export interface WriteCase {
+  readonly id: string;
+  readonly description: string;
+  readonly policy?: Policy;
+  run(context: WriteCaseContext): Promise<void>;
+}
+
+const inPrint = [{ name: 'in_print', op: 'eq', val: true }];
+
 /** The write cases: each runs on a fresh layer holding the conformance dataset, through a writable handler. */
-const WRITE_CASES: readonly { readonly id: string; readonly description: string; run(context: WriteCaseContext): Promise<void> }[] = [
+export const WRITE_CASES: readonly WriteCase[] = [
   {
     id: 'write-create',
     description: 'POST a book (string id) and an author (integer id): 201, Location, the document, read back with both sides of the relationship',
@@ -166,7 +177,83 @@ const WRITE_CASES: readonly { readonly id: string; readonly description: string;
       expect(await context.state()).toBe(before);
     },
   },
+  {
+    id: 'write-permits',
+    description:
+      'a write policy (WriteRequest.permits) keeping books in print: updates and deletes of other books, and creates and updates leaving one out of print, are 403 forbidden_write at the operation; nothing changes',
+    policy: { types: { book: { write: { create: inPrint, update: inPrint, delete: inPrint } } } },
+    async run(context) {
+      const before = await context.state();
+      const refusals: readonly (readonly [string, string, unknown, string])[] = [
+        ['PATCH', '/books/b2', { data: { type: 'book', id: 'b2', attributes: { title: 'Renamed' } } }, '/data'],
+        ['PATCH', '/books/b1', { data: { type: 'book', id: 'b1', attributes: { in_print: false } } }, '/data'],
+        ['PATCH', '/books/b2/relationships/author', { data: { type: 'author', id: '3' } }, '/data'],
+        ['DELETE', '/books/b2', undefined, ''],
+        ['POST', '/books', { data: { type: 'book', attributes: { title: 'Out', in_print: false } } }, '/data'],
+        [
+          'POST',
+          '/operations',
+          {
+            'atomic:operations': [
+              { op: 'update', data: { type: 'book', id: 'b1', attributes: { title: 'Fine' } } },
+              { op: 'add', data: { type: 'book', attributes: { title: 'Fine too', in_print: true } } },
+              { op: 'remove', ref: { type: 'book', id: 'b2' } },
+            ],
+          },
+          '/atomic:operations/2',
+        ],
+        [
+          'POST',
+          '/operations',
+          {
+            'atomic:operations': [
+              { op: 'add', data: { type: 'book', lid: 'x', attributes: { title: 'Short-lived', in_print: true } } },
+              { op: 'update', data: { type: 'book', lid: 'x', attributes: { in_print: false } } },
+            ],
+          },
+          '/atomic:operations/0',
+        ],
+      ];
+      for (const [method, path, body, pointer] of refusals) {
+        expect([method, path, errorOf((await context.send(method, path, body)).document)]).toEqual([method, path, { status: '403', code: 'forbidden_write', pointer }]);
+      }
+      expect(await context.state()).toBe(before);
+      expect((await context.send('PATCH', '/books/b1', { data: { type: 'book', id: 'b1', attributes: { title: 'Renamed' } } })).status).toBe(200);
+      expect((await context.send('DELETE', '/books/b1')).status).toBe(204);
+    },
+  },
 ];
+
+/**
+ * Runs one write case on `layer` (holding the conformance dataset) through a writable
+ * handler; over a layer without `apply`, checks that the handler answers writes with 405.
+ *
+ * @example
+ * await runWriteCase(WRITE_CASES[0], createMemoryLayer(writeConformanceSchema, conformanceData));
+ */
+export async function runWriteCase(example: WriteCase, layer: DataLayer): Promise<void> {
+  const handler = createHandler({ schema: writeConformanceSchema, dataLayer: layer, writable: true, ...(example.policy === undefined ? {} : { policy: example.policy }) });
+  const context: WriteCaseContext = {
+    async send(method, path, body) {
+      const atomic = path === '/operations';
+      const response = await handler({
+        method,
+        path,
+        query: '',
+        headers: { accept: atomic ? ATOMIC : JSON_API, ...(body === undefined ? {} : { 'content-type': atomic ? ATOMIC : JSON_API }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, headers: response.headers, document: response.body === '' ? undefined : (JSON.parse(response.body) as Document) };
+    },
+    state: () => readState(writeConformanceSchema, layer),
+  };
+  if (layer.apply === undefined) {
+    const refused = await context.send('POST', '/books', { data: { type: 'book', attributes: { title: 'X', in_print: true } } });
+    expect(refused.status).toBe(405);
+    return;
+  }
+  await example.run(context);
+}
 
 /** Every case id of the write suite (the keys `skip` accepts). */
 export const WRITE_CASE_IDS: readonly string[] = WRITE_CASES.map((example) => example.id);
@@ -196,27 +283,7 @@ export function registerWriteSuite(options: DescribeDataLayerOptions, skips: Ski
       it(title, async () => {
         const layer: DataLayer = await options.create(writeConformanceSchema, conformanceData);
         try {
-          const handler = createHandler({ schema: writeConformanceSchema, dataLayer: layer, writable: true });
-          const context: WriteCaseContext = {
-            async send(method, path, body) {
-              const atomic = path === '/operations';
-              const response = await handler({
-                method,
-                path,
-                query: '',
-                headers: { accept: atomic ? ATOMIC : JSON_API, ...(body === undefined ? {} : { 'content-type': atomic ? ATOMIC : JSON_API }) },
-                ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-              });
-              return { status: response.status, headers: response.headers, document: response.body === '' ? undefined : (JSON.parse(response.body) as Document) };
-            },
-            state: () => readState(writeConformanceSchema, layer),
-          };
-          if (layer.apply === undefined) {
-            const refused = await context.send('POST', '/books', { data: { type: 'book', attributes: { title: 'X', in_print: true } } });
-            expect(refused.status).toBe(405);
-            return;
-          }
-          await example.run(context);
+          await runWriteCase(example, layer);
         } finally {
           await options.destroy?.(layer);
         }
