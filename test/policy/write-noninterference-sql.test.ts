@@ -40,13 +40,13 @@ afterAll(() => {
 /**
  * Sequences and requests per engine. Every sequence builds two databases: a few
  * milliseconds on SQLite, a schema or database of a server, seconds for a PGlite
- * instance (PostgreSQL in WebAssembly), which gets one longer sequence per twin pair.
+ * instance (PostgreSQL in WebAssembly), which gets two longer sequences of one twin pair.
  */
 const SETTINGS: Record<string, { readonly properties: { readonly numRuns: number; readonly datasets: number }; readonly maxRequests: number }> = {
   sqlite: { properties: { numRuns: 10, datasets: 5 }, maxRequests: 5 },
   postgres: { properties: { numRuns: 4, datasets: 3 }, maxRequests: 5 },
   mariadb: { properties: { numRuns: 4, datasets: 3 }, maxRequests: 5 },
-  pglite: { properties: { numRuns: 1, datasets: 1 }, maxRequests: 10 },
+  pglite: { properties: { numRuns: 2, datasets: 1 }, maxRequests: 8 },
 };
 
 for (const engine of engines) {
