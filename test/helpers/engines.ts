@@ -12,7 +12,7 @@ import { Kysely, type LogEvent, MysqlDialect, PostgresDialect, SqliteDialect } f
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { createPool } from 'mysql2';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import type { ResourceSchema } from '../../src/schema/schema.js';
 import {
   createSqlLayer,
@@ -227,3 +227,23 @@ export function skippedEngines(): { name: string; reason: string }[] {
 
 /** Every engine, for `describe.each` with the unavailable ones skipped by name. */
 export const ALL_ENGINE_NAMES = ['pglite', 'sqlite', 'postgres', 'mariadb'] as const;
+
+/**
+ * Lists every engine not among `engines` as a skipped test naming the reason (the URL
+ * unset, or the server unreachable), under "SQL engines not tested".
+ *
+ * @example
+ * const engines = await availableEngines();
+ * describeUntestedEngines(engines);
+ */
+export function describeUntestedEngines(engines: readonly Engine[]): void {
+  const tested = new Set(engines.map((engine) => engine.name));
+  const reasons = new Map(skippedEngines().map(({ name, reason }) => [name, reason]));
+  const untested = ALL_ENGINE_NAMES.filter((candidate) => !tested.has(candidate));
+  if (untested.length === 0) return;
+  describe('SQL engines not tested', () => {
+    for (const name of untested) {
+      it.skip(`${name}: ${reasons.get(name) ?? 'server unreachable (see the warning printed above)'}`, () => undefined);
+    }
+  });
+}

@@ -4,23 +4,12 @@
  * `JSONAPI_QUERY_MYSQL_URL` are set and reachable (an engine not tested is listed as
  * a skipped test naming the reason). Each twin gets its own database.
  */
-import { describe, it } from 'vitest';
 import { createHandler, type Handler } from '../../src/http/handler.js';
 import { describeNoninterference } from '../../src/testing/index.js';
-import { ALL_ENGINE_NAMES, availableEngines, skippedEngines, type EngineInstance } from '../helpers/engines.js';
+import { availableEngines, describeUntestedEngines, type EngineInstance } from '../helpers/engines.js';
 
 const engines = await availableEngines();
-const tested = new Set(engines.map((engine) => engine.name));
-const reasons = new Map(skippedEngines().map(({ name, reason }) => [name, reason]));
-
-const untested = ALL_ENGINE_NAMES.filter((candidate) => !tested.has(candidate));
-if (untested.length > 0) {
-  describe('SQL engines not tested', () => {
-    for (const name of untested) {
-      it.skip(`${name}: ${reasons.get(name) ?? 'server unreachable (see the warning printed above)'}`, () => undefined);
-    }
-  });
-}
+describeUntestedEngines(engines);
 
 for (const engine of engines) {
   const instances = new Map<Handler, EngineInstance>();

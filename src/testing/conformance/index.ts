@@ -10,3 +10,4 @@ export { conformanceSchema, type ConformanceSchema } from './conformance-schema.
 export { conformanceData } from './conformance-data.js';
 export { countingLayer, type CountingLayer, type LayerMethod } from './counting-layer.js';
 export { writeConformanceSchema } from './write-schema.js';
+export { writeRequestData, writeRequestSchema } from './write-request-schema.js';

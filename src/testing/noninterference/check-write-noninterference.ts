@@ -98,7 +98,11 @@ function hiddenIds(policy: Policy, twins: TwinDatasets): HiddenIds {
   return { any, shared };
 }
 
-/** Sends each request of a sequence to both twins; throws when an answer, or what the requester reads back after it, differs. */
+/**
+ * Sends each request of a sequence to both twins; throws when an answer, or what the
+ * requester reads back after it, differs. Hidden rows are not compared: a write may
+ * change links to them (docs/policies.md, "What writes can reveal", W2).
+ */
 async function runSequence(twin: HandlerTwin, specs: readonly RequestSpec[], hidden: HiddenIds, tally: RequestTally): Promise<void> {
   let states = await twin.states();
   compareStates(states, 'before any request');

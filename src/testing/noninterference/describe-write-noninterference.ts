@@ -13,6 +13,9 @@ import { checkWriteNoninterference } from './check-write-noninterference.js';
 import type { PolicyCase } from './describe-noninterference.js';
 import type { Policy } from '../../policy/policy.js';
 
+/** Requests a suite must have sent before it must have met both a written and a refused one. */
+const MIXED_AFTER = 20;
+
 /** Options of `describeWriteNoninterference`. */
 export interface DescribeWriteNoninterferenceOptions {
   /** The suite's name in the test report. */
@@ -76,8 +79,8 @@ function readsId(node: FilterNode): boolean {
  * policies and twin datasets of `writeRequestSchema`, `checkWriteNoninterference`
  * sends random sequences of write requests to two writable handlers from
  * `makeHandler` and expects the same answers and the same state read back. Each pair
- * of twins is one test; some request of the suite must have been written and some
- * refused. Call it at the top level of a test file.
+ * of twins is one test; a last test checks that requests were sent and, from 20 on,
+ * that some were written and some refused. Call it at the top level of a test file.
  *
  * @example
  * describeWriteNoninterference({
@@ -113,9 +116,14 @@ export function describeWriteNoninterference(options: DescribeWriteNoninterferen
         }
       }, 600_000);
     });
-    it('the requests were both written and refused', () => {
-      expect(tally.written).toBeGreaterThan(0);
-      expect(tally.refused).toBeGreaterThan(0);
+    it(`requests were sent; of ${MIXED_AFTER} or more, some were written and some refused`, () => {
+      const sent = tally.written + tally.refused;
+      expect(sent).toBeGreaterThan(0);
+      // A few short sequences may all be refused (or all written) by chance: only a longer run must have met both.
+      if (sent >= MIXED_AFTER) {
+        expect(tally.written).toBeGreaterThan(0);
+        expect(tally.refused).toBeGreaterThan(0);
+      }
     });
   });
 }
