@@ -9,8 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type Handler, type HandlerRequest, type Policy } from '../../src/http/index.js';
-import type { DataLayer } from '../../src/layers/data-layer.js';
+import { compareNode } from '../../src/ast/filter-factories.js';
+import type { DataLayer, WriteRequest } from '../../src/layers/data-layer.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
+import { createOperation } from '../../src/operations/operation-factories.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { availableEngines, skippedEngines } from '../helpers/engines.js';
 
@@ -155,6 +157,28 @@ describe.each(subjects.map((subject) => [subject.name, subject] as const))('writ
     expect(await refused(() => send('POST', '/docs', published))).toMatchObject(forbidden('/data'));
     const user = { data: { type: 'user', attributes: { name: 'Dee' } } };
     expect(await refused(() => send('POST', '/users', user))).toMatchObject(forbidden('/data'));
+  });
+
+  it('refuses a create outside `create` under a policy without row filters', async () => {
+    const draftsOnly = createHandler({ schema, dataLayer: layer, writable: true, policy: { types: { doc: { write: { create: drafts } } } } });
+    const body = JSON.stringify({ data: { type: 'doc', attributes: { title: 'New', status: 'published', tenant: 'a' } } });
+    const before = await state();
+    const response = await draftsOnly({ method: 'POST', path: '/docs', query: '', headers: { 'content-type': MEDIA_TYPE }, body });
+    expect(await state()).toEqual(before);
+    expect(response.status).toBe(403);
+    expect((JSON.parse(response.body) as { errors: unknown[] }).errors).toMatchObject([forbidden('/data').error]);
+  });
+
+  it('refuses, in the layer, a create outside `create` in a request without a scope (one insert the SQL layer would otherwise run alone; a filter that lower-cases text)', async () => {
+    const before = await state();
+    const create = createOperation('doc', { attributes: { title: 'New', status: 'published', tenant: 'a' }, relationships: {} });
+    const permits: WriteRequest['permits'] = (type, change) => (type === 'doc' && change === 'create' ? compareNode('status', 'ilike', 'DRAFT') : undefined);
+    await expect(layer.apply?.({ operations: [create], permits }, { signal: new AbortController().signal })).rejects.toMatchObject({
+      name: 'OperationError',
+      reason: 'forbidden_write',
+      operation: 0,
+    });
+    expect(await state()).toEqual(before);
   });
 
   it('treats relationship changes as updates of the resource they are addressed to', async () => {
