@@ -249,3 +249,31 @@ describe.each(subjects.map((subject) => [subject.name, subject] as const))('writ
     expect(users.data.find((row) => row.id === 'u1')?.attributes).toEqual({ name: 'Anne', tenant: 'a', role: 'admin' });
   });
 });
+
+describe('write policies returned per request', () => {
+  const role = (request: HandlerRequest): string => String(request.headers['x-role']);
+  const deleteD2 = (handle: Handler, as: string) => handle({ method: 'DELETE', path: '/docs/d2', query: '', headers: { 'x-role': as } });
+
+  it('restrict each requester by their own policy', async () => {
+    const layer = createMemoryLayer(schema, DATA);
+    const handle = createHandler({ schema, dataLayer: layer, writable: true, policy: (request) => (role(request) === 'admin' ? { types: {} } : editor) });
+    const refused = await deleteD2(handle, 'editor');
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ errors: [{ code: 'forbidden_write' }] });
+    expect((await deleteD2(handle, 'admin')).status).toBe(204);
+    expect((await deleteD2(handle, 'editor')).status).toBe(404);
+  });
+
+  it('answer a wrong write policy with a logged 500 that says nothing about it, writing nothing', async () => {
+    const layer = createMemoryLayer(schema, DATA);
+    const logged: unknown[] = [];
+    const wrong = { types: { doc: { write: { delete: false, fields: ['titel'] } } } } as unknown as Policy;
+    const handle = createHandler({ schema, dataLayer: layer, writable: true, policy: () => wrong, logger: { error: (_message, error) => logged.push(error) } });
+    const response = await deleteD2(handle, 'editor');
+    expect(response.status).toBe(500);
+    expect(response.body).not.toContain('titel');
+    expect(logged).toMatchObject([{ name: 'PolicyError', pointer: '/types/doc/write/fields/0' }]);
+    const read = await createHandler({ schema, dataLayer: layer })({ method: 'GET', path: '/docs/d2', query: '', headers: {} });
+    expect(read.status).toBe(200);
+  });
+});
