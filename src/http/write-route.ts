@@ -76,7 +76,7 @@ export function createWriter(config: WriterConfig): Writer {
   const apply = async (request: HandlerRequest, parsed: ParsedWrite, access: WriteAccess, guarded = false): Promise<WriteResult> => {
     const hooks = config.hooks === undefined ? undefined : requestHooks(config.schema, config.hooks, request);
     const { scope, permits, forbids } = access;
-    // A create the policy never allows is refused before the layer sees it: it names no resource, so nothing can come first.
+    // A create the policy never allows is refused before the layer sees the list: the refusal depends on no data (so it leaks none), and no store constraint answers first.
     const create = forbids === undefined ? -1 : parsed.operations.findIndex((operation) => operation.kind === 'create' && forbids(operation.type, 'create'));
     if (create !== -1) throw new QueryError([faultError(new OperationError('forbidden_write', create), parsed)]);
     const write: WriteRequest = {

@@ -142,9 +142,10 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
   };
 }
 
-/** Every type's scope filter of a write, as one node: the session prepares case folding when one lower-cases text. */
-function scopeFilters(mapping: ResolvedSqlMapping, { scope }: WriteRequest): FilterNode | null {
-  if (scope === undefined) return null;
-  const filters = [...mapping.types.keys()].flatMap((type) => scope(type) ?? []);
-  return filters.length === 0 ? null : andNode(filters);
+/** Every type's scope and write permission filters of a write, as one node: the session prepares case folding when one lower-cases text. */
+function scopeFilters(mapping: ResolvedSqlMapping, { scope, permits }: WriteRequest): FilterNode | null {
+  const changes = ['create', 'update', 'delete'] as const;
+  const filters = [...mapping.types.keys()].flatMap((type) => [scope?.(type), ...changes.map((change) => permits?.(type, change))]);
+  const given = filters.filter((filter): filter is FilterNode => filter !== undefined);
+  return given.length === 0 ? null : andNode(given);
 }
