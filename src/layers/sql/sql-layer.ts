@@ -11,6 +11,7 @@ import type { FilterNode } from '../../ast/filter-node.js';
 import { OPERATORS, type Operator } from '../../ast/operators.js';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
+import type { Capabilities } from '../capabilities.js';
 import type { DataLayer, LayerContext, WriteRequest, WriteResult } from '../data-layer.js';
 import { applyOperations } from './apply-operations.js';
 import { collectionRead } from './read-page.js';
@@ -88,6 +89,7 @@ export interface SqlLayer extends DataLayer {
 }
 
 const ALL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(OPERATORS);
+const ROW_FILTERS: Capabilities = { rowFilters: true };
 
 /**
  * Creates the SQL data layer over a Kysely instance. The mapping is checked
@@ -117,6 +119,8 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     dialect: dialect.name,
     mapping,
     operators: ALL_OPERATORS,
+    // Row filters of include, related and linkage reads are conditions of their own statements.
+    capabilities: ROW_FILTERS,
     async verify() {
       await session.prepare();
       await verifySqlSetup(db, mapping, session.hooks());
