@@ -120,35 +120,20 @@ async function expectRolledBack(layer: WritableDataLayer, operations: readonly O
 export const HOOK_CASES: readonly HookCase[] = [
   {
     id: 'hooks-order',
-    description: 'before and after run once per operation, in order, around it; each is given the operation and the ids of the operations before it',
+    description:
+      "before and after run once per operation, in order, around it; each is given the operation and the ids of the operations before it, and list.read sees the list's effects so far",
     async run(layer) {
       const calls: string[] = [];
       const given: Operation[] = [];
       const ids: (readonly (Id | null)[])[] = [];
-      const hooks = observingHooks((moment, index, operation, list) => {
-        calls.push(`${moment} ${String(index)}`);
+      const hooks = observingHooks(async (moment, index, operation, list) => {
         given.push(operation);
         ids.push([...list.ids]);
+        calls.push(`${moment} ${String(index)}: ${await probeBatch(index, list)}`);
       });
       const result: WriteResult = await layer.apply({ operations: BATCH, hooks }, context());
-      expect(calls).toEqual(BATCH.flatMap((_, index) => [`before ${String(index)}`, `after ${String(index)}`]));
-      expect(given).toEqual(BATCH.flatMap((operation) => [operation, operation]));
-      // before operation i: the ids of operations 0 … i-1; after it: its own too.
-      expect(ids).toEqual(BATCH.flatMap((_, index) => [result.ids.slice(0, index), result.ids.slice(0, index + 1)]));
-      expect(result.ids[0]).not.toBeNull();
-      expect(result.ids[2]).toBe(1);
-    },
-  },
-  {
-    id: 'hooks-see-the-list',
-    description: "list.read in a hook sees the list's effects so far: before an operation, those of the ones before it; after it, its own too",
-    async run(layer) {
-      const seenByHooks: string[] = [];
-      const hooks = observingHooks(async (moment, index, _operation, list) => {
-        seenByHooks.push(`${moment} ${String(index)}: ${await probeBatch(index, list)}`);
-      });
-      await layer.apply({ operations: BATCH, hooks }, context());
-      expect(seenByHooks).toEqual([
+      // Before an operation, the effects of the ones before it; after it, its own too.
+      expect(calls).toEqual([
         'before 0: no id yet',
         'after 0: Hooked',
         'before 1: Hooked / no id yet',
@@ -162,6 +147,11 @@ export const HOOK_CASES: readonly HookCase[] = [
         'before 5: Go Fast',
         'after 5: absent',
       ]);
+      expect(given).toEqual(BATCH.flatMap((operation) => [operation, operation]));
+      // before operation i: the ids of operations 0 … i-1; after it: its own too.
+      expect(ids).toEqual(BATCH.flatMap((_, index) => [result.ids.slice(0, index), result.ids.slice(0, index + 1)]));
+      expect(result.ids[0]).not.toBeNull();
+      expect(result.ids[2]).toBe(1);
     },
   },
   {
