@@ -9,6 +9,8 @@
  * throws fails a named case.
  */
 import { describe, expect, it } from 'vitest';
+import { createHandler } from '../../http/handler.js';
+import { JSON_API_MEDIA_TYPE } from '../../http/negotiate.js';
 import { NEVER_ABORTED } from '../../execute/never-aborted.js';
 import type { DataLayer, Id, LayerContext, OperationHooks, OperationList, Row, WriteResult } from '../../layers/data-layer.js';
 import {
@@ -215,10 +217,30 @@ export async function checkHookCase(hookCase: HookCase, layer: DataLayer): Promi
   await hookCase.run(layer as WritableDataLayer);
 }
 
+/** A layer without `apply` takes no writes: a writable handler with hooks over it answers 405 and runs no hook. */
+async function expectNoHookRuns(layer: DataLayer): Promise<void> {
+  const ran: string[] = [];
+  const handler = createHandler({
+    schema: writeConformanceSchema,
+    dataLayer: layer,
+    writable: { hooks: { book: { beforeCreate: () => void ran.push('beforeCreate'), afterCreate: () => void ran.push('afterCreate') } } },
+  });
+  const response = await handler({
+    method: 'POST',
+    path: '/books',
+    query: '',
+    headers: { accept: JSON_API_MEDIA_TYPE, 'content-type': JSON_API_MEDIA_TYPE },
+    body: JSON.stringify({ data: { type: 'book', attributes: { title: 'X', in_print: true } } }),
+  });
+  expect(response.status).toBe(405);
+  expect(ran).toEqual([]);
+}
+
 /**
  * Registers the hook suite (skip key `hooks`, or a case id): each case on a fresh
- * layer built from the conformance dataset (`writeConformanceSchema`). A layer
- * without `apply` runs no hooks and is not concerned.
+ * layer built from the conformance dataset (`writeConformanceSchema`). On a layer
+ * without `apply`, each case checks that a writable handler with hooks answers 405
+ * and runs none.
  */
 export function registerHookSuite(options: DescribeDataLayerOptions, skips: SkipTable): void {
   const suiteReason = skips.reasonFor('hooks') ?? skips.reasonFor('writes');
@@ -239,7 +261,7 @@ export function registerHookSuite(options: DescribeDataLayerOptions, skips: Skip
       it(title, async () => {
         const layer = await options.create(writeConformanceSchema, conformanceData);
         try {
-          if (layer.apply !== undefined) await checkHookCase(hookCase, layer);
+          await (layer.apply === undefined ? expectNoHookRuns(layer) : checkHookCase(hookCase, layer));
         } finally {
           await options.destroy?.(layer);
         }
