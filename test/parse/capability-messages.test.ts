@@ -104,6 +104,11 @@ describe('paging and include capabilities', () => {
     expect(parseWith('page[number]=1', { paging: { offset: false } }).page).toEqual({ kind: 'offset', size: 30, number: 1 });
   });
 
+  it('takes page[number] past 1 where the layer pages by offset, and no page at all where it does not', () => {
+    expect(parseWith('page[number]=2', { paging: { offset: true } }).page).toEqual({ kind: 'offset', size: 30, number: 2 });
+    expect(parseWith('page[size]=0', { paging: { offset: false } }).page).toBeNull();
+  });
+
   it('refuses include without includes, and takes include= (no paths)', () => {
     expect(faults('include=computers', { includes: false })).toEqual([
       { code: 'include_not_supported', parameter: 'include', detail: 'The data layer does not read related resources to include' },
