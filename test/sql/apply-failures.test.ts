@@ -1,6 +1,7 @@
 /**
  * The SQL layer's `apply` when the database refuses: a unique constraint is a
- * `duplicate_id` refusal of the operation that broke it; a constraint the operation
+ * `conflict` refusal of the operation that broke it (`duplicate_id` when it is a
+ * create with a client id); a constraint the operation
  * AST does not model (a CHECK of the database's own, a foreign key from a table
  * outside the mapping) is a `conflict` refusal of the operation; every driver's constraint errors are recognised by code; two
  * lists racing for one client id give one create and one `duplicate_id`, concurrent
@@ -76,14 +77,14 @@ describe.each(engines.map((engine) => [engine.name, engine] as const))('apply fa
       (error: unknown) => error,
     );
 
-  it('refuses a unique constraint violation as duplicate_id of its operation, changing nothing', async () => {
+  it('refuses a unique violation of an index on another column than the id as a conflict of its operation, changing nothing', async () => {
     const before = await state();
     const update = updateOperation(idRef('computer', '1'), { attributes: { serial: 'B' }, relationships: {} });
     const error = await failure({ operations: [createOperation('person', { attributes: { name: 'N', display_name: 'N.' }, relationships: {} }), update] });
     expect(isOperationError(error)).toBe(true);
-    expect(error).toMatchObject({ reason: 'duplicate_id', operation: 1 });
+    expect(error).toMatchObject({ reason: 'conflict', operation: 1 });
     const create = createOperation('computer', { attributes: { serial: 'C' }, relationships: {} });
-    expect(await failure({ operations: [create] })).toMatchObject({ reason: 'duplicate_id', operation: 0 });
+    expect(await failure({ operations: [create] })).toMatchObject({ reason: 'conflict', operation: 0 });
     expect(await state()).toEqual(before);
   });
 

@@ -55,7 +55,8 @@ interface RelationshipPair {
  * Applies `request` in `environment.transaction` (which the caller commits when this
  * resolves and rolls back when it throws). Throws `OperationError` for a missing
  * resource, a taken id, a write outside the scope, or a constraint the database
- * reports violated (unique: `duplicate_id`; foreign key: `related_not_found`).
+ * reports violated (unique: `duplicate_id` for a create with a client id, else `conflict`;
+ * foreign key: `related_not_found`).
  */
 export async function applyOperations(environment: WriteEnvironment, request: WriteRequest): Promise<WriteResult> {
   const list = new WriteList(environment, request.scope);
@@ -167,7 +168,8 @@ class WriteList implements OperationList {
     } catch (error) {
       if (isOperationError(error)) throw error;
       const violated = violatedConstraint(error) ?? violatedConstraint((error as { cause?: unknown } | null)?.cause);
-      if (violated === 'unique') throw new OperationError('duplicate_id', index);
+      // Only a create with a client id writes an id the list chose; any other unique violation is an index of the store's own.
+      if (violated === 'unique' && operation.kind === 'create' && operation.id !== undefined) throw new OperationError('duplicate_id', index);
       if (violated === 'foreign_key' && operation.kind !== 'delete') {
         throw new OperationError('related_not_found', index, this.writing === undefined ? {} : { relationship: this.writing });
       }
