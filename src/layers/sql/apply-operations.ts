@@ -321,10 +321,22 @@ class WriteList implements OperationList {
 
   private async setLinkage(id: Id, pair: RelationshipPair, linkage: RelationshipValue, index: number): Promise<void> {
     const next = await this.resolveLinkage(pair, linkage, index);
-    for (const current of await this.linked(pair, id)) {
-      if (!next.includes(current)) await this.disconnect(pair, id, current);
+    const current = await this.linked(pair, id);
+    // A to-many keeps its links to rows outside the scope: the requester could not name them (docs/writes.md, rule 7).
+    const kept = pair.toMany ? await this.hiddenOf(pair.stored.mapped.relationship.target, current) : new Set<Id>();
+    for (const linked of current) {
+      if (!next.includes(linked) && !kept.has(linked)) await this.disconnect(pair, id, linked);
     }
     for (const target of next) await this.connect(pair, id, target);
+  }
+
+  /** Of some existing ids of `type`, those outside the scope: not created by the list, and outside its filter now. */
+  private async hiddenOf(type: string, ids: readonly Id[]): Promise<ReadonlySet<Id>> {
+    const filter = this.scope?.(type);
+    const candidates = ids.filter((id) => !this.created.has(resourceKey(type, id)));
+    if (filter === undefined || candidates.length === 0) return new Set();
+    const { matching } = await this.match(type, candidates, filter);
+    return new Set(candidates.filter((id) => !matching.has(id)));
   }
 
   /** Links `owner` to `target` along the pair, and `target` back along the inverse, displacing what a to-one side held. */
