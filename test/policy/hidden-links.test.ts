@@ -82,7 +82,8 @@ const backends: { readonly name: string; create(): Promise<Store> }[] = [
 ];
 
 function send(handler: Handler, method: string, path: string, body?: unknown): Promise<HandlerResponse> {
-  const headers = { accept: MEDIA_TYPE, ...(body === undefined ? {} : { 'content-type': MEDIA_TYPE }) };
+  const type = path === '/operations' ? `${MEDIA_TYPE}; ext="https://jsonapi.org/ext/atomic"` : MEDIA_TYPE;
+  const headers = { accept: type, ...(body === undefined ? {} : { 'content-type': type }) };
   return handler({ method, path, query: '', headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 }
 
@@ -140,6 +141,19 @@ describe.each(backends)('writes keep links to hidden rows: $name', (backend) => 
     expect((await send(requester, 'PATCH', '/tags/t4/relationships/account', { data: { type: 'account', id: '2' } })).status).toBe(204);
     expect(await linkage(everything, '/tags/t4/relationships/account')).toBe('2');
     expect(await linkage(everything, '/accounts/7/relationships/tags')).toEqual([]);
+  });
+
+  it('a row is judged by the scope before the list: one the list hides for a while is a visible link', async () => {
+    expect((await send(requester, 'PATCH', '/tags/t1/relationships/account', { data: { type: 'account', id: '1' } })).status).toBe(204);
+    const batch = await send(requester, 'POST', '/operations', {
+      'atomic:operations': [
+        { op: 'update', data: { type: 'tag', id: 't1', attributes: { public: false } } },
+        { op: 'update', ref: { type: 'account', id: '1', relationship: 'tags' }, data: [] },
+        { op: 'update', data: { type: 'tag', id: 't1', attributes: { public: true } } },
+      ],
+    });
+    expect(batch.status).toBe(200);
+    expect(await linkage(everything, '/accounts/1/relationships/tags')).toEqual(['t2']);
   });
 
   it('deleting a row unlinks the hidden rows linked to it', async () => {

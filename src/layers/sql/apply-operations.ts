@@ -91,6 +91,8 @@ class WriteList implements OperationList {
   private readonly changed = new Map<string, { readonly type: string; readonly id: Id; readonly operation: number }>();
   /** Per scoped type, the ids the list names that were inside the scope before it. */
   private readonly visibleBefore = new Map<string, ReadonlySet<Id>>();
+  /** Per scoped type, the ids the list names. */
+  private readonly named = new Map<string, ReadonlySet<Id>>();
   /** The relationship being written, for the place of a foreign key violation. */
   private writing: string | undefined;
   private readonly pairs = new Map<string, RelationshipPair>();
@@ -110,6 +112,7 @@ class WriteList implements OperationList {
     for (const [type, ids] of namedIds(operations, (named) => scope(named) !== undefined)) {
       const { matching } = await this.match(type, [...ids], scope(type));
       this.visibleBefore.set(type, matching);
+      this.named.set(type, ids);
     }
   }
 
@@ -330,13 +333,19 @@ class WriteList implements OperationList {
     for (const target of next) await this.connect(pair, id, target);
   }
 
-  /** Of some existing ids of `type`, those outside the scope: not created by the list, and outside its filter now. */
+  /**
+   * Of some existing ids of `type`, those outside the scope: not created by the list,
+   * and outside its filter before the list (read then for the ids the list names; for
+   * the others, which no operation addressed, now).
+   */
   private async hiddenOf(type: string, ids: readonly Id[]): Promise<ReadonlySet<Id>> {
     const filter = this.scope?.(type);
     const candidates = ids.filter((id) => !this.created.has(resourceKey(type, id)));
     if (filter === undefined || candidates.length === 0) return new Set();
-    const { matching } = await this.match(type, candidates, filter);
-    return new Set(candidates.filter((id) => !matching.has(id)));
+    const named = this.named.get(type);
+    const unnamed = candidates.filter((id) => named?.has(id) !== true);
+    const { matching } = unnamed.length === 0 ? { matching: new Set<Id>() } : await this.match(type, unnamed, filter);
+    return new Set(candidates.filter((id) => (named?.has(id) === true ? !this.wasVisible(type, id) : !matching.has(id))));
   }
 
   /** Links `owner` to `target` along the pair, and `target` back along the inverse, displacing what a to-one side held. */
