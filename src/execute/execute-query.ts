@@ -11,6 +11,7 @@ import { checkCursorSort, checkUnpaginated, pageRead, type PageRead } from '../p
 import { pathId } from './path-id.js';
 import { attributeHint, resolveIncludes, type IncludeContext } from './resolve-includes.js';
 import { checkDeclared } from './check-declared.js';
+import { NEVER_ABORTED } from './never-aborted.js';
 
 /** The owner of a related or relationship route: `/persons/1/computers` → `{ type: 'person', id: '1', relationship: 'computers' }`. */
 export interface RouteOwner {
@@ -192,12 +193,6 @@ function checkRelationshipInclude(ast: QueryAST, relationship: string): void {
     );
   if (first !== undefined) throw new QueryError([first, ...rest]);
 }
-
-/**
- * The signal of an execution given none: it never aborts, so one serves every call
- * (a layer that listens to it removes its listener when done, as the built-in layers do).
- */
-const NEVER_ABORTED = new AbortController().signal;
 
 function contextOf(options: ExecuteOptions, ast: QueryAST): IncludeContext {
   return {

@@ -6,6 +6,7 @@
  * are read back through the handler's own `GET`.
  */
 import { QueryError } from '../errors/query-error.js';
+import { NEVER_ABORTED } from '../execute/never-aborted.js';
 import type { Id, LayerContext, Row, WriteChange, WriteRequest, WriteResult } from '../layers/data-layer.js';
 import type { QueryLimits } from '../limits.js';
 import { isOperationError, OperationError } from '../operations/operation-error.js';
@@ -18,6 +19,7 @@ import type { ResolvedSchema } from '../schema/resolved-schema.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import type { HandlerRequest, HandlerResponse } from './handler.js';
 import { JSON_API_MEDIA_TYPE } from './negotiate.js';
+import { primaryDataText } from './primary-data-text.js';
 import { faultError, hookFault, typeOf } from './operation-fault.js';
 import { bodyText, checkContentType } from './request-body.js';
 import type { Route } from './routes.js';
@@ -76,7 +78,7 @@ export function createWriter(config: WriterConfig): Writer {
   const apply = async (request: HandlerRequest, parsed: ParsedWrite, access: WriteAccess, guarded = false): Promise<WriteResult> => {
     const hooks = config.hooks === undefined ? undefined : requestHooks(config.schema, config.hooks, request);
     const { scope, permits, forbids } = access;
-    // A create the policy never allows is refused before the layer sees it: it names no resource, so nothing can come first.
+    // A create the policy never allows is refused before the layer sees the list: the refusal depends on no data (so it leaks none), and no store constraint answers first.
     const create = forbids === undefined ? -1 : parsed.operations.findIndex((operation) => operation.kind === 'create' && forbids(operation.type, 'create'));
     if (create !== -1) throw new QueryError([faultError(new OperationError('forbidden_write', create), parsed)]);
     const write: WriteRequest = {
@@ -86,7 +88,7 @@ export function createWriter(config: WriterConfig): Writer {
       ...(hooks === undefined ? {} : { hooks: hooks.hooks }),
     };
     try {
-      const result = await config.apply(write, { signal: request.signal ?? new AbortController().signal });
+      const result = await config.apply(write, { signal: request.signal ?? NEVER_ABORTED });
       if (hooks?.failure() !== undefined) throw new Error('The data layer applied a list one of its hooks refused');
       return result;
     } catch (error) {
@@ -103,9 +105,7 @@ export function createWriter(config: WriterConfig): Writer {
   const pathOf = (type: string, id: Id): string => `/${config.schema.types.get(type)?.root ?? type}/${encodeURIComponent(String(id))}`;
 
   return {
-    async single(given, route) {
-      // One signal for the write and its read back.
-      const request = given.signal === undefined ? { ...given, signal: new AbortController().signal } : given;
+    async single(request, route) {
       const target = writeTarget(request.method, route);
       if (target.kind !== 'delete') checkContentType(request, false);
       const limits = config.limitsOf(route.type.name);
@@ -122,8 +122,7 @@ export function createWriter(config: WriterConfig): Writer {
         ? { status: 201, headers: { ...read.headers, location: `${config.baseUrl}${path}` }, body: read.body }
         : read;
     },
-    async atomic(given) {
-      const request = given.signal === undefined ? { ...given, signal: new AbortController().signal } : given;
+    async atomic(request) {
       checkContentType(request, true);
       const limits = config.limitsOf('');
       const access = await config.accessOf(request);
@@ -133,23 +132,25 @@ export function createWriter(config: WriterConfig): Writer {
       const results = await Promise.all(
         parsed.operations.map(async (operation, index) => {
           const id = ids[index];
-          if (id === null || id === undefined || !returnsData(operation)) return {};
+          if (id === null || id === undefined || !returnsData(operation)) return undefined;
           const path = pathOf(typeOf(operation), id);
           const read = await config.read({ ...request, method: 'GET', headers: {} }, path, '', rows?.[index] ?? undefined).catch((error: unknown) => {
             if (error instanceof QueryError && error.status === 404) return undefined;
             throw error;
           });
           // A later operation of the batch removed it (the batch is applied): its identifier still tells the client the id it was given.
-          if (read === undefined || read.status === 404) return { data: { type: typeOf(operation), id: String(id) } };
+          if (read === undefined || read.status === 404) return JSON.stringify({ type: typeOf(operation), id: String(id) });
           if (read.status !== 200) throw new Error(`Reading back ${path} answered ${String(read.status)}`);
-          return { data: (JSON.parse(read.body) as { data: unknown }).data };
+          return primaryDataText(read.body);
         }),
       );
-      if (results.every((result) => !('data' in result))) return { status: 204, headers: {}, body: '' };
+      if (results.every((data) => data === undefined)) return { status: 204, headers: {}, body: '' };
+      // The documents' data as the serializer wrote it: not parsed and written again.
+      const listed = results.map((data) => (data === undefined ? '{}' : `{"data":${data}}`)).join(',');
       return {
         status: 200,
         headers: { 'content-type': `${JSON_API_MEDIA_TYPE}; ext="${ATOMIC_EXTENSION}"` },
-        body: JSON.stringify({ jsonapi: { version: '1.1', ext: [ATOMIC_EXTENSION] }, 'atomic:results': results }),
+        body: `{"jsonapi":${JSON.stringify({ version: '1.1', ext: [ATOMIC_EXTENSION] })},"atomic:results":[${listed}]}`,
       };
     },
   };

@@ -58,8 +58,8 @@ export interface PagingCapabilities {
 
 /**
  * A data layer's declaration of what it evaluates on reads of one type; every
- * member left out means "all of it", so a layer that declares nothing is a full
- * one. (Writes, once they exist, will be declared here too.)
+ * member left out means "all of it" (but `rowFilters`, an opt-in to receive more), so a
+ * layer that declares nothing is a full one. (Writes, once they exist, will be declared here too.)
  *
  * @example
  * const capabilities: Capabilities = {
@@ -76,6 +76,15 @@ export interface Capabilities {
   readonly includes?: boolean;
   /** Whether reads return `total` (`meta.count`); `false` reads every page as `count: 'none'` does. Default `true`. */
   readonly counts?: boolean;
+  /**
+   * Whether the layer applies a policy's row filters inside its relationship reads of
+   * this type's rows: `filter` of an `IncludeRequest` whose related type this is,
+   * `ownerFilter` of a related or linkage read owned by this type, and `filter` of a
+   * to-one related or linkage read to this type. Default `false`, unlike every other
+   * member: a layer that declares nothing never receives them, and the handler checks
+   * those rows with a second read instead (docs/policies.md, "What a custom data layer must do").
+   */
+  readonly rowFilters?: boolean;
 }
 
 /** A declaration with every default filled in: what the parser, the executor and the kit read. */
@@ -90,6 +99,7 @@ export interface ResolvedCapabilities {
   readonly keyset: boolean;
   readonly includes: boolean;
   readonly counts: boolean;
+  readonly rowFilters: boolean;
 }
 
 /** What a layer declares: the `operators` and `capabilities` members of `DataLayer`. */
@@ -171,6 +181,7 @@ function resolveDeclared(layer: Declaring, type: string): ResolvedCapabilities {
     keyset: flag(declared.paging?.keyset, `${where}: paging.keyset`),
     includes: flag(declared.includes, `${where}: includes`),
     counts: flag(declared.counts, `${where}: counts`),
+    rowFilters: flag(declared.rowFilters, `${where}: rowFilters`, false),
   };
 }
 
@@ -267,8 +278,8 @@ function unevaluatedFolder(capabilities: ResolvedCapabilities, schema: ResolvedS
   };
 }
 
-function flag(value: boolean | undefined, where: string): boolean {
-  if (value === undefined) return true;
+function flag(value: boolean | undefined, where: string, fallback = true): boolean {
+  if (value === undefined) return fallback;
   if (typeof value !== 'boolean') throw new RangeError(`${where} must be true or false`);
   return value;
 }

@@ -117,6 +117,16 @@ export interface RelatedReadRequest extends Omit<ReadRequest, 'type'> {
   readonly type: string;
   readonly id: Id;
   readonly relationship: string;
+  /**
+   * The row filter of the owner's type (a policy's), sent only to a layer whose
+   * capabilities declare `rowFilters` for that type: an owner outside it does not
+   * exist, and the read answers `null`.
+   *
+   * @example
+   * // GET /persons/1/computers under a policy keeping women only
+   * { type: 'person', id: '1', relationship: 'computers', ownerFilter: compareNode('gender', 'eq', 'f'), … }
+   */
+  readonly ownerFilter?: FilterNode;
 }
 
 /** The ids of a relationship read, with `total` and `keys` as in `ReadResult`. */
@@ -137,6 +147,15 @@ export interface IncludeRequest {
   /** The owners' ids, distinct. */
   readonly ids: readonly Id[];
   readonly attributes?: readonly string[];
+  /**
+   * The row filter of the related type (a policy's), sent only to a layer whose
+   * capabilities declare `rowFilters` for that type: related rows outside it are left out.
+   *
+   * @example
+   * // include=owner under a policy keeping women only
+   * { type: 'computer', relationship: 'owner', ids: ['1', '2'], filter: compareNode('gender', 'eq', 'f') }
+   */
+  readonly filter?: FilterNode;
 }
 
 /**
@@ -258,8 +277,10 @@ export interface DataLayer {
   readOne(type: string, id: Id, context: LayerContext): Promise<Row | null>;
   /**
    * The related records of one record (`GET /persons/1/computers`, `GET /computers/1/owner`).
-   * `null` when the owner does not exist. For a to-one relationship filter, sort and
-   * page have no effect and `rows` holds zero or one row.
+   * `null` when the owner does not exist. For a to-one relationship sort and page have
+   * no effect and `rows` holds zero or one row; its `filter` is `null`, or, for a layer
+   * declaring `rowFilters` for the related type, that type's row filter, which the row
+   * must match to be returned.
    */
   readRelated(request: RelatedReadRequest, context: LayerContext): Promise<ReadResult | null>;
   /**

@@ -9,6 +9,7 @@ import { isWritable, type Handler, type HandlerOptions } from '../http/handler.j
 import { errorOutcome } from '../http/error-response.js';
 import { JSON_API_MEDIA_TYPE } from '../http/negotiate.js';
 import { hiddenFields, projectSchema, type HiddenFields } from '../policy/project-schema.js';
+import { readOnlyFields } from '../policy/write-permits.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { serializeErrorDocument } from '../serialize/index.js';
 import { toOpenApi, type OpenApiOptions } from './to-openapi.js';
@@ -25,7 +26,9 @@ export type OpenApiRouteOptions = Pick<HandlerOptions, 'schema' | 'dataLayer' | 
 /**
  * Wraps a handler with `GET`/`HEAD /openapi.json` (405 for other methods there). With
  * a `policy`, each requester gets the document of their own schema: without the
- * fields their policy hides (one document per distinct set of hidden fields).
+ * fields their policy hides, and with request bodies and relationship routes that
+ * leave out the fields their write policy makes read-only (one document per distinct
+ * set of hidden and read-only fields).
  *
  * @example
  * const options = { schema: exampleSchema, dataLayer: createMemoryLayer(exampleSchema, exampleData) };
@@ -46,17 +49,21 @@ export function withOpenApi(handler: Handler, options: OpenApiRouteOptions): Han
       };
     }
     let hidden: HiddenFields;
+    let readOnly: HiddenFields;
     try {
-      hidden = policy === undefined ? new Map() : hiddenFields(typeof policy === 'function' ? await policy(request) : policy);
+      const requesterPolicy = policy === undefined ? { types: {} } : typeof policy === 'function' ? await policy(request) : policy;
+      hidden = hiddenFields(requesterPolicy);
+      readOnly = readOnlyFields(options.schema, requesterPolicy, hidden);
     } catch (error) {
       // A policy function that throws: the logged 500 the handler answers too.
       const outcome = errorOutcome(error, options.logger, request.signal?.aborted === true);
       return { status: outcome.status, headers: { 'content-type': JSON_API_MEDIA_TYPE }, body: serializeErrorDocument(outcome.errors) };
     }
-    const key = JSON.stringify([...hidden].map(([type, names]) => [type, [...names].sort()]).sort());
+    const keyOf = (fields: HiddenFields): unknown => [...fields].map(([type, names]) => [type, [...names].sort()]).sort();
+    const key = JSON.stringify([keyOf(hidden), keyOf(readOnly)]);
     let body = documents.get(key);
     if (body === undefined) {
-      body = documentOf(projectSchema(options.schema, hidden), options);
+      body = documentOf(projectSchema(options.schema, hidden, readOnly), options);
       if (documents.size >= MAX_DOCUMENTS) documents.delete(documents.keys().next().value as string);
       documents.set(key, body);
     }

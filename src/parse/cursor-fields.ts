@@ -13,10 +13,12 @@ export function cursorFields(sort: readonly SortKey[], table: TypeTable): readon
     let at = table;
     for (const step of key.path) {
       const member = at.members.get(step);
+      // Stryker disable next-line ConditionalExpression,OptionalChaining,StringLiteral: parseSort resolved every key against this table; the check narrows the type
       if (member?.kind !== 'relationship') throw new Error(`Sort path step "${step}" is not a relationship of ${at.type.name}`);
       at = member.target;
     }
     const member = at.members.get(key.field);
+    // Stryker disable next-line ConditionalExpression,OptionalChaining,StringLiteral: parseSort resolved every key against this table; the check narrows the type
     if (member?.kind !== 'attribute') throw new Error(`Sort field "${key.field}" is not an attribute of ${at.type.name}`);
     const name = sortKeyName(key);
     return { name, attribute: member.attribute, nullable: key.path.length > 0 || member.attribute.nullable };

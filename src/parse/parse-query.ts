@@ -46,6 +46,7 @@ export function parseQuery<const S extends ResourceSchema, const T extends TypeN
   const raw = grouper.query;
   const errors = grouper.errors;
   const filter =
+    // Stryker disable next-line ConditionalExpression: a fast path; parseFilter of no filter gives null
     raw.filter === undefined && raw.simpleFilters.length === 0
       ? null
       : parseFilter(raw, table, new FilterContext(limits, options.operators, options.capabilities), errors);
@@ -66,6 +67,7 @@ const checkedLimits = new WeakMap<LimitOptions, WeakSet<ResourceSchema>>();
 function checkLimitsOnce(options: LimitOptions | undefined, schema: ResourceSchema, types: ReadonlyMap<string, TypeTable>): void {
   if (options === undefined) return;
   let schemas = checkedLimits.get(options);
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral: a cache; checking the limits again gives the same answer
   if (schemas?.has(schema) === true) return;
   checkLimits(options, [...types.keys()], 'parseQuery');
   schemas ??= new WeakSet();

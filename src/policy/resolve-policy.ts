@@ -128,9 +128,9 @@ export function scopeAsPolicy(filters: ScopeFilters, context: PolicyContext): Re
 const UNRESTRICTED_WRITES: WritePermits = { permits: undefined, forbids: () => false };
 
 /**
- * Projected schemas by hidden set, at most `size` of them (the oldest dropped first), so
- * that requesters hiding the same fields share one schema object, and with it the
- * parser's and serializer's caches.
+ * Projected schemas by hidden set (and set of fields made read-only), at most `size` of
+ * them (the oldest dropped first), so that requesters hiding the same fields share one
+ * schema object, and with it the parser's and serializer's caches.
  */
 export function projectionCache(schema: ResourceSchema, size: number): (hidden: HiddenFields, readOnly?: HiddenFields) => ResourceSchema {
   const cache = new Map<string, ResourceSchema>();

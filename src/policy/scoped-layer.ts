@@ -7,8 +7,8 @@
  */
 import { andNode, compareNode } from '../ast/filter-factories.js';
 import type { SortKey } from '../ast/query-ast.js';
-import type { Capabilities } from '../layers/capabilities.js';
-import { layerCapabilities, type DataLayer, type Id, type LayerContext, type Row } from '../layers/data-layer.js';
+import { resolveCapabilities, type Capabilities } from '../layers/capabilities.js';
+import { layerCapabilities, type DataLayer, type Id, type LayerContext, type RelatedReadRequest, type Row } from '../layers/data-layer.js';
 import { withFallback } from '../layers/memory/fallback-layer.js';
 import { ID_ORDER } from '../rules/id-tie-break.js';
 import type { ResolvedSchema } from '../schema/resolved-schema.js';
@@ -21,8 +21,9 @@ const NOTHING_HIDDEN: HiddenFields = new Map();
  * Wraps a layer so that every read honours the scope. Filters are restricted
  * (`Scope.restrict`); one record is read as `id eq <id> AND <scope>`; reads that
  * take no filter (the owner of a relationship, a to-one relationship, included
- * records) are checked with one batched `read` of `id in_ [...] AND <scope>` and
- * the records outside are dropped. A sort through a to-one relationship to a scoped
+ * records) carry their type's scope to a layer declaring `rowFilters` for it (the
+ * SQL layer compiles it into the same statement), and are otherwise checked with one
+ * batched `read` of `id in_ [...] AND <scope>`, the records outside dropped. A sort through a to-one relationship to a scoped
  * type (`sort=owner.name` with persons scoped) is evaluated by `withFallback` over
  * the scoped reads, so a related record outside the scope is absent and sorts as
  * `null`. Reads that would return every attribute ask for the visible ones only.
@@ -53,8 +54,18 @@ export function scopedLayer(layer: DataLayer, scope: Scope, schema: ResolvedSche
     const visible = await visibleIds(type, rows.map((row) => row.id), context);
     return rows.filter((row) => visible.has(String(row.id)));
   };
-  const ownerVisible = async (type: string, id: Id, context: LayerContext): Promise<boolean> =>
-    scope.of(type) === undefined || (await visibleIds(type, [id], context)).size > 0;
+  /** Whether the layer applies the row filters of `type` inside its relationship reads (`rowFilters`). */
+  const pushesDown = (type: string): boolean => resolveCapabilities(layer, type).rowFilters;
+  /**
+   * A related or linkage request with the owner's row filter for the layer to apply, or
+   * the request as it is once its owner was read visible here; `null` for a hidden owner.
+   */
+  const ownerChecked = async (request: RelatedReadRequest, context: LayerContext): Promise<RelatedReadRequest | null> => {
+    const ownerFilter = scope.of(request.type);
+    if (ownerFilter === undefined) return request;
+    if (pushesDown(request.type)) return { ...request, ownerFilter };
+    return (await visibleIds(request.type, [request.id], context)).size > 0 ? request : null;
+  };
   const relationshipOf = (type: string, name: string) => {
     const relationship = schema.types.get(type)?.relationships.get(name);
     if (relationship === undefined) throw new Error(`Unknown relationship "${type}.${name}"`);
@@ -102,29 +113,36 @@ export function scopedLayer(layer: DataLayer, scope: Scope, schema: ResolvedSche
       );
       return rows[0] ?? null;
     },
+    // A to-one read's filter is the target's row filter (`restrict` of the executor's `null`):
+    // a layer declaring `rowFilters` applies it, the others ignore it and are checked after.
     async readRelated(request, context) {
-      if (!(await ownerVisible(request.type, request.id, context))) return null;
+      const owned = await ownerChecked(request, context);
+      if (owned === null) return null;
       const relationship = relationshipOf(request.type, request.relationship);
       const filter = scope.restrict(request.filter, relationship.target);
-      const result = await layer.readRelated({ ...withAttributes(request, relationship.target), filter }, context);
-      if (result === null || relationship.toMany) return result;
+      const result = await layer.readRelated({ ...withAttributes(owned, relationship.target), filter }, context);
+      if (result === null || relationship.toMany || pushesDown(relationship.target)) return result;
       const rows = await visibleRows(relationship.target, result.rows, context);
       return { rows, total: rows.length };
     },
     async readLinkage(request, context) {
-      if (!(await ownerVisible(request.type, request.id, context))) return null;
+      const owned = await ownerChecked(request, context);
+      if (owned === null) return null;
       const relationship = relationshipOf(request.type, request.relationship);
       const filter = scope.restrict(request.filter, relationship.target);
-      const result = await layer.readLinkage({ ...request, filter }, context);
-      if (result === null || relationship.toMany) return result;
+      const result = await layer.readLinkage({ ...owned, filter }, context);
+      if (result === null || relationship.toMany || pushesDown(relationship.target)) return result;
       const visible = await visibleIds(relationship.target, result.ids, context);
       const ids = result.ids.filter((id) => visible.has(String(id)));
       return { ids, total: ids.length };
     },
     async readIncluded(request, context) {
-      const result = await layer.readIncluded(withAttributes(request, relationshipOf(request.type, request.relationship).target), context);
       const target = relationshipOf(request.type, request.relationship).target;
-      if (scope.of(target) === undefined) return result;
+      const filter = scope.of(target);
+      const visibleColumns = withAttributes(request, target);
+      if (filter !== undefined && pushesDown(target)) return layer.readIncluded({ ...visibleColumns, filter }, context);
+      const result = await layer.readIncluded(visibleColumns, context);
+      if (filter === undefined) return result;
       const ids = new Map<string, Id>();
       for (const rows of result.values()) for (const row of rows) ids.set(String(row.id), row.id);
       const visible = await visibleIds(target, [...ids.values()], context);

@@ -7,8 +7,10 @@ import { junctionNode } from '../ast/filter-factories.js';
 import type { FilterNode } from '../ast/filter-node.js';
 import type { WriteChange, WriteRequest } from '../layers/data-layer.js';
 import type { ResolvedType } from '../schema/resolved-schema.js';
+import type { ResourceSchema } from '../schema/schema.js';
 import { jsonPointer } from '../write/json-pointer.js';
 import { PolicyError } from './policy-error.js';
+import type { HiddenFields } from './project-schema.js';
 import type { Scope, ScopeFilter, ScopeFilters } from './scope.js';
 
 /** The changes a write policy restricts, in the order of its members. */
@@ -88,6 +90,32 @@ export interface WritePermits {
   readonly permits: WriteRequest['permits'];
   /** Whether the policy never allows `change` on `type` (`false`): the handler refuses such a create before the layer sees it. */
   forbids(type: string, change: WriteChange): boolean;
+}
+
+/**
+ * The fields each type's write policy makes read-only (those the requester sees and
+ * `fields` leaves out), by type. Entries that are not strings are ignored: `createHandler`
+ * refuses such a policy.
+ *
+ * @example
+ * readOnlyFields(exampleSchema, { types: { person: { write: { create: false, fields: ['name'] } } } }, new Map()).get('person');
+ * // Set { 'display_name', 'birth_date', 'gender', 'computers' }
+ */
+export function readOnlyFields(
+  schema: ResourceSchema,
+  policy: { readonly types: { readonly [type: string]: { readonly write?: { readonly fields?: readonly string[] } } | undefined } },
+  hidden: HiddenFields,
+): HiddenFields {
+  const readOnly = new Map<string, ReadonlySet<string>>();
+  for (const [type, typePolicy] of Object.entries(policy.types)) {
+    const fields = typePolicy?.write?.fields;
+    const definition = schema.types[type];
+    if (!Array.isArray(fields) || definition === undefined) continue;
+    const names = [...Object.keys(definition.attributes ?? {}), ...Object.keys(definition.relationships ?? {})];
+    const fixed = names.filter((name) => !fields.includes(name) && hidden.get(type)?.has(name) !== true);
+    if (fixed.length > 0) readOnly.set(type, new Set(fixed));
+  }
+  return readOnly;
 }
 
 /**

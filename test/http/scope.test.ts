@@ -5,6 +5,7 @@ import { exampleData } from '../../src/example/example-data.js';
 import { exampleSchema } from '../../src/example/example-schema.js';
 import { createHandler, type HandlerRequest, type ScopeFilters } from '../../src/http/index.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
+import type { DataLayer } from '../../src/layers/data-layer.js';
 import { computerObject, checkedHandler, exampleHandler, JSONAPI, personObject } from './helpers.js';
 
 /** The "tenant" of a request is a gender: persons of that gender and the computers they own. */
@@ -135,21 +136,35 @@ describe('a scope no client filter can widen', () => {
     });
   });
 
-  it('checks included records with one batched read per include step', async () => {
+  /** `include=computers` under a computer scope, on the memory layer with `capabilities` replaced when given. */
+  const includeCalls = async (capabilities?: DataLayer['capabilities']) => {
     const layer = createMemoryLayer(exampleSchema, exampleData);
     const read = vi.fn(layer.read);
     const readIncluded = vi.fn(layer.readIncluded);
     const handle = checkedHandler(
       createHandler({
         schema: exampleSchema,
-        dataLayer: { ...layer, operators: layer.operators, read, readIncluded },
+        dataLayer: { ...layer, operators: layer.operators, read, readIncluded, ...(capabilities === undefined ? {} : { capabilities }) },
         scope: () => ({ computer: computerScope('f') }),
       }),
       { schema: exampleSchema },
     );
     const response = await handle({ method: 'GET', path: '/persons', query: 'include=computers', headers: {} });
     expect(response.status).toBe(200);
+    return { read, readIncluded };
+  };
+
+  it('hands the scope of included records to a layer declaring rowFilters: no read beside the include', async () => {
+    const { read, readIncluded } = await includeCalls();
+    expect(read).toHaveBeenCalledTimes(1);
     expect(readIncluded).toHaveBeenCalledTimes(1);
+    expect(readIncluded.mock.calls[0]?.[0]).toMatchObject({ type: 'person', relationship: 'computers', filter: { kind: 'has' } });
+  });
+
+  it('checks included records with one batched read per include step on a layer without rowFilters', async () => {
+    const { read, readIncluded } = await includeCalls({});
+    expect(readIncluded).toHaveBeenCalledTimes(1);
+    expect(readIncluded.mock.calls[0]?.[0]).not.toHaveProperty('filter');
     expect(read).toHaveBeenCalledTimes(2);
     expect(read.mock.calls[1]?.[0]).toMatchObject({
       type: 'computer',

@@ -44,11 +44,13 @@ describe.each(['generate', 'closures'] as const)('memory layer DataLayer methods
     expect(await layer().readRelated(related('nope', 'pets'), { signal })).toBeNull();
   });
 
-  it('reads the related record of a to-one relationship, ignoring filter and page', async () => {
+  it('reads the related record of a to-one relationship, ignoring the page and keeping it only if it matches the filter (a row filter)', async () => {
     expect(await layer().readRelated(related(1, 'owner', 'pet'), { signal })).toMatchObject({ total: 1, rows: [{ id: '1' }] });
     expect(await layer().readRelated(related(9, 'owner', 'pet'), { signal })).toEqual({ total: 0, rows: [] });
-    const ignored = await layer().readRelated(related(1, 'owner', 'pet', { filter: cmp('name', 'eq', 'x'), limit: 0 }), { signal });
-    expect(ignored).toMatchObject({ total: 1, rows: [{ id: '1' }] });
+    const pageIgnored = await layer().readRelated(related(1, 'owner', 'pet', { limit: 0, offset: 5 }), { signal });
+    expect(pageIgnored).toMatchObject({ total: 1, rows: [{ id: '1' }] });
+    const outside = await layer().readRelated(related(1, 'owner', 'pet', { filter: cmp('name', 'eq', 'x') }), { signal });
+    expect(outside).toEqual({ total: 0, rows: [] });
   });
 
   it('reads linkage like related records', async () => {

@@ -19,15 +19,20 @@ function parseWith(query: string, capabilities: Capabilities) {
   return parseQuery(query, { schema: exampleSchema, type: 'person', capabilities: declared });
 }
 
-/** Code, parameter and detail of each error `parseWith` throws. */
-function faults(query: string, capabilities: Capabilities) {
+/** The errors `parseWith` throws. */
+function errorsWith(query: string, capabilities: Capabilities): readonly JsonApiError[] {
   try {
     parseWith(query, capabilities);
   } catch (error) {
     if (!isQueryError(error)) throw error;
-    return error.errors.map((fault: JsonApiError) => ({ code: fault.code, parameter: fault.source?.parameter, detail: fault.detail }));
+    return error.errors;
   }
   throw new Error(`expected a QueryError for ${query}`);
+}
+
+/** Code, parameter and detail of each error `parseWith` throws. */
+function faults(query: string, capabilities: Capabilities) {
+  return errorsWith(query, capabilities).map((fault) => ({ code: fault.code, parameter: fault.source?.parameter, detail: fault.detail }));
 }
 
 describe('sort capabilities', () => {
@@ -99,6 +104,11 @@ describe('paging and include capabilities', () => {
     expect(parseWith('page[number]=1', { paging: { offset: false } }).page).toEqual({ kind: 'offset', size: 30, number: 1 });
   });
 
+  it('takes page[number] past 1 where the layer pages by offset, and no page at all where it does not', () => {
+    expect(parseWith('page[number]=2', { paging: { offset: true } }).page).toEqual({ kind: 'offset', size: 30, number: 2 });
+    expect(parseWith('page[size]=0', { paging: { offset: false } }).page).toBeNull();
+  });
+
   it('refuses include without includes, and takes include= (no paths)', () => {
     expect(faults('include=computers', { includes: false })).toEqual([
       { code: 'include_not_supported', parameter: 'include', detail: 'The data layer does not read related resources to include' },
@@ -117,6 +127,86 @@ describe('paging and include capabilities', () => {
       { code: 'filter_not_supported', parameter: 'filter[gender]', detail: expect.stringContaining('"and"') as string },
     ]);
     expect(parseWith('filter[name]=a', { filter: { nodes: [] } }).filter).toEqual({ kind: 'compare', field: 'name', op: 'eq', value: 'a' });
+  });
+
+  it('names the JSON form when its own entries are ANDed on a layer without and', () => {
+    const two = `filter=${encodeURIComponent(JSON.stringify([{ name: 'name', op: 'eq', val: 'a' }, { name: 'gender', op: 'eq', val: 'f' }]))}`;
+    expect(faults(two, { filter: { nodes: [] } })).toEqual([
+      { code: 'filter_not_supported', parameter: 'filter', detail: 'The data layer does not evaluate "and" (several filters at once)' },
+    ]);
+  });
+
+  it('ANDs the JSON form and the simple filters into one and node where the layer evaluates and', () => {
+    const json = `filter=${encodeURIComponent(JSON.stringify({ name: 'name', op: 'eq', val: 'a' }))}`;
+    expect(parseWith(`${json}&filter[gender]=f`, { filter: { nodes: ['and'] } }).filter).toEqual({
+      kind: 'and',
+      nodes: [
+        { kind: 'compare', field: 'name', op: 'eq', value: 'a' },
+        { kind: 'compare', field: 'gender', op: 'eq', value: 'f' },
+      ],
+    });
+  });
+
+  it('does not AND a filter that failed: only its own fault is reported', () => {
+    expect(faults('filter=x&filter[name]=a', { filter: { nodes: [] } })).toEqual([
+      { code: 'invalid_filter_json', parameter: 'filter', detail: expect.stringMatching(/^The filter is not valid JSON: /) as string },
+    ]);
+    expect(faults('filter[nope]=1&filter[name]=a', { filter: { nodes: [] } })).toEqual([
+      { code: 'unknown_field', parameter: 'filter[nope]', detail: 'Type "person" has no field "nope"' },
+    ]);
+  });
+
+  it('refuses a boolean entry of a kind the layer does not evaluate, pointing at its key', () => {
+    const or = `filter=${encodeURIComponent(JSON.stringify([{ or: [{ name: 'name', op: 'eq', val: 'a' }] }]))}`;
+    expect(errorsWith(or, { filter: { nodes: ['and'] } })).toEqual([
+      expect.objectContaining({
+        code: 'filter_not_supported',
+        source: { parameter: 'filter' },
+        detail: 'The data layer does not evaluate "or"',
+        meta: { pointer: '/0/or' },
+      }),
+    ]);
+    expect(parseWith(or, { filter: { nodes: ['or'] } }).filter).toEqual({
+      kind: 'or',
+      nodes: [{ kind: 'compare', field: 'name', op: 'eq', value: 'a' }],
+    });
+  });
+
+  it('refuses any, has and compare_fields where the layer does not evaluate them, and a shortcut through them', () => {
+    const json = (entry: unknown) => `filter=${encodeURIComponent(JSON.stringify([entry]))}`;
+    const anyComputer = json({ name: 'computers', op: 'any', val: { name: 'serial', op: 'eq', val: 'SN1' } });
+    const sameNames = json({ name: 'name', op: 'eq', field: 'display_name' });
+    const summaries = (query: string, capabilities: Capabilities) =>
+      errorsWith(query, capabilities).map((fault) => ({ code: fault.code, parameter: fault.source?.parameter, detail: fault.detail, pointer: fault.meta?.pointer }));
+    expect(summaries(anyComputer, { filter: { nodes: ['and'] } })).toEqual([
+      { code: 'operator_not_supported', parameter: 'filter', detail: 'The data layer does not support the operator "any"', pointer: '/0/op' },
+    ]);
+    expect(summaries(sameNames, { filter: { nodes: ['and'] } })).toEqual([
+      { code: 'filter_not_supported', parameter: 'filter', detail: 'The data layer does not compare a field with another field', pointer: '/0/field' },
+    ]);
+    expect(summaries('filter[computers__serial]=SN1', { filter: { nodes: ['and'] } })).toEqual([
+      { code: 'operator_not_supported', parameter: 'filter[computers__serial]', detail: 'The data layer does not filter through the relationship "computers" (in "computers__serial")', pointer: undefined },
+    ]);
+    expect(parseWith(anyComputer, { filter: { nodes: ['any'] } }).filter).toEqual({
+      kind: 'any',
+      relationship: 'computers',
+      node: { kind: 'compare', field: 'serial', op: 'eq', value: 'SN1' },
+    });
+    expect(parseWith(sameNames, { filter: { nodes: ['compare_fields'] } }).filter).toEqual({ kind: 'compare_fields', field: 'name', op: 'eq', other: 'display_name' });
+  });
+
+  it('refuses an operator the layer does not evaluate on the field\'s kind, and takes one it does', () => {
+    const operators = { string: ['eq'], number: ['eq'], date: ['eq'], boolean: ['eq'] } as const;
+    const startsWith = `filter=${encodeURIComponent(JSON.stringify([{ name: 'name', op: 'startswith', val: 'a' }]))}`;
+    expect(errorsWith(startsWith, { filter: { operators } })).toEqual([
+      expect.objectContaining({
+        code: 'operator_not_supported',
+        source: { parameter: 'filter' },
+        meta: { pointer: '/0/op' },
+        detail: 'The data layer does not support the operator "startswith" on the string field "name"',
+      }),
+    ]);
+    expect(parseWith('filter[name]=a', { filter: { operators } }).filter).toEqual({ kind: 'compare', field: 'name', op: 'eq', value: 'a' });
   });
 });
 

@@ -17,6 +17,7 @@ describe('scanJson: depth', () => {
     ['{"a":1,"b":{"c":[5,[6]]}}', 3, '/b/c/1'],
     ['{"a/b":{"m~n":[[]]}}', 3, '/a~1b/m~0n/0'],
     ['{"v\\u0061l":[[]]}', 2, '/val/0'],
+    ['{"a\\x":[[]]}', 2, '/a\\x/0'],
     ['[[]]', 0, ''],
     ['["[[[[[["]', 1, undefined],
     ['["\\"[[[["]', 1, undefined],
@@ -181,6 +182,7 @@ describe('mayRepeatKeys', () => {
     ['[{"name":"a","op":"in_","val":["x","y","z"]}]', false],
     ['[{"name":"a","op":"eq","val":"10:30"}]', true],
     ['[{"name":"a","op":"in_","val":[1,{"x":1}]}]', true],
+    ['[{"a":1,"a":2},"x"]', true],
     ['[1,2]', false],
     ['"a:b"', true],
   ])('%s → %s', (text, expected) => {

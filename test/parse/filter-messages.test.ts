@@ -4,7 +4,7 @@
  * and message (docs/errors.md, "filter"), in the JSON form and the simple form.
  */
 import { describe, expect, it } from 'vitest';
-import type { JsonApiError } from '../../src/index.js';
+import type { JsonApiError, Operator } from '../../src/index.js';
 import { errorsOf, jsonFilter, parse, shopSchema, type TestOptions } from './test-schema.js';
 
 /** Code, parameter, pointer, detail and limit of each error. */
@@ -83,6 +83,12 @@ describe('the shape of an entry', () => {
     ]);
     expect(faults(jsonFilter([{ name: 'name', op: 'eq', val: 'x' }, { name: 'computers', op: 'any', val: { x: 1 } }]))).toEqual([
       { code: 'invalid_filter_entry', parameter: 'filter', pointer: '/1/val', detail: 'Unknown key "x" in a filter entry (expected name/op/val/field, and, or, not)' },
+    ]);
+  });
+
+  it('points past a boolean entry once it is resolved, not into it', () => {
+    expect(faults(jsonFilter([{ and: [{ name: 'name', op: 'eq', val: 'x' }] }, { name: 'nope', op: 'eq', val: 1 }]))).toEqual([
+      { code: 'unknown_field', parameter: 'filter', pointer: '/1/name', detail: 'Type "person" has no field "nope"' },
     ]);
   });
 
@@ -180,6 +186,49 @@ describe('the simple form', () => {
       relationship: 'customer',
       node: { kind: 'has', relationship: 'region', node: { kind: 'has', relationship: 'country', node: { kind: 'compare', field: 'name', op: 'eq', value: 'x' } } },
     });
+  });
+
+  it('counts the hops of a shortcut against maxFilterDepth, at the limit and one past it', () => {
+    const path = 'filter[customer__region__code]=EU';
+    expect(parse(path, { ...shop, limits: { maxFilterDepth: 2 } }).filter).toEqual({
+      kind: 'has',
+      relationship: 'customer',
+      node: { kind: 'has', relationship: 'region', node: { kind: 'compare', field: 'code', op: 'eq', value: 'EU' } },
+    });
+    expect(faults(path, { ...shop, limits: { maxFilterDepth: 1 } })).toEqual([
+      { code: 'filter_too_deep', parameter: 'filter[customer__region__code]', detail: 'The filter nests and/or/not/any/has more than 1 levels deep', limit: 1 },
+    ]);
+  });
+
+  it('counts no hop for a relationship entry of its own: maxPathHops 0 takes it and refuses a shortcut', () => {
+    const limits = { maxPathHops: 0 };
+    expect(parse(entry({ name: 'computers', op: 'any', val: { name: 'serial', op: 'eq', val: 'SN1' } }), { limits }).filter).toEqual({
+      kind: 'any',
+      relationship: 'computers',
+      node: { kind: 'compare', field: 'serial', op: 'eq', value: 'SN1' },
+    });
+    expect(faults('filter[computers__serial]=SN1', { limits })).toEqual([
+      { code: 'path_too_long', parameter: 'filter[computers__serial]', detail: 'The filter path "computers__serial" follows 1 relationships; the limit is 0', limit: 0 },
+    ]);
+  });
+
+  it('refuses an operator left out of the operators option, and a shortcut through one', () => {
+    const operators: ReadonlySet<Operator> = new Set(['eq']);
+    expect(faults(entry({ name: 'name', op: 'ne', val: 'a' }), { operators })).toEqual([
+      { code: 'operator_not_supported', parameter: 'filter', pointer: '/0/op', detail: 'The data layer does not support the operator "ne"' },
+    ]);
+    expect(faults('filter[computers__serial]=SN1', { operators })).toEqual([
+      { code: 'operator_not_supported', parameter: 'filter[computers__serial]', detail: 'The data layer does not filter through the relationship "computers" (in "computers__serial")' },
+    ]);
+    expect(faults(entry({ name: 'computers__serial', op: 'eq', val: 'SN1' }), { operators })).toEqual([
+      {
+        code: 'operator_not_supported',
+        parameter: 'filter',
+        pointer: '/0/name',
+        detail: 'The data layer does not filter through the relationship "computers" (in "computers__serial")',
+      },
+    ]);
+    expect(parse('filter[name]=a', { operators }).filter).toEqual({ kind: 'compare', field: 'name', op: 'eq', value: 'a' });
   });
 
   it('counts the hops of a shortcut ending on a relationship, with its nested entry', () => {

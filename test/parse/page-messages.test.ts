@@ -158,6 +158,10 @@ describe('counts', () => {
 describe('limits no request could satisfy are a configuration error wherever limits enter', () => {
   const message = 'limits.defaultPageSize is 0 (no pagination) while limits.allowUnpaginated is false for type person: every request without page[size] would be refused';
 
+  it('names parseQuery in the RangeError of a limit out of range', () => {
+    expect(() => parse('', { limits: { maxPageSize: -1 } })).toThrow(new RangeError('parseQuery: limits.maxPageSize must be a non-negative integer or Infinity, not -1'));
+  });
+
   it('parseQuery and safeParseQuery throw a RangeError naming the options, not a 400 or a TypeError', () => {
     const limits = { defaultPageSize: 0, allowUnpaginated: false };
     expect(() => parse('', { limits })).toThrow(RangeError);

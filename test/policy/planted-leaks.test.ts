@@ -3,7 +3,8 @@
  * with a counterexample (the request and the two responses): a layer that evaluates
  * `any` over every related row (ignoring the row filter of the related type), one
  * that counts rows outside the row filter in `meta.count`, and a policy that hides
- * a field only in the output (so it can still be sorted and filtered on). The honest
+ * a field only in the output (so it can still be sorted and filtered on), and a layer
+ * declaring `rowFilters` that ignores the row filters it is handed. The honest
  * handler passes on the same twins.
  */
 import { describe, expect, it } from 'vitest';
@@ -130,6 +131,19 @@ function countsHiddenRows(layer: DataLayer): DataLayer {
   };
 }
 
+/** Leak: declares `rowFilters` (as the memory layer does), then ignores the row filters of included rows and owners. */
+function ignoresRowFilters(layer: DataLayer): DataLayer {
+  return {
+    ...layer,
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped, not read
+    readIncluded: ({ filter, ...request }, context) => layer.readIncluded(request, context),
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped, not read
+    readRelated: ({ ownerFilter, ...request }, context) => layer.readRelated(request, context),
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped, not read
+    readLinkage: ({ ownerFilter, ...request }, context) => layer.readLinkage(request, context),
+  };
+}
+
 /** The honest handler of one twin, with a leaky layer under the policy where given. */
 function honest(data: Dataset, leak: (layer: DataLayer) => DataLayer = (layer) => layer): Handler {
   return createHandler({ schema, policy, dataLayer: leak(createMemoryLayer(schema, data)) });
@@ -181,6 +195,11 @@ describe('planted leaks are caught by the noninterference property', () => {
     const message = await counterexample(honest(twins.first, countsHiddenRows), honest(twins.second, countsHiddenRows), seed);
     expect(message).toMatch(/^GET \/computers/m);
     expect(message).toMatch(/"count":\d+/);
+  });
+
+  it.each(SEEDS)('a layer declaring rowFilters and ignoring them (seed %i)', async (seed) => {
+    const message = await counterexample(honest(twins.first, ignoresRowFilters), honest(twins.second, ignoresRowFilters), seed);
+    expect(message).toMatch(/^GET \S*(include=|\/computers\/[^/?\s]+\/)/m);
   });
 
   it.each(SEEDS)('a policy hiding salary only in the output, so it sorts and filters (seed %i)', async (seed) => {

@@ -9,8 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type Handler, type HandlerRequest, type Policy } from '../../src/http/index.js';
-import type { DataLayer } from '../../src/layers/data-layer.js';
+import { compareNode } from '../../src/ast/filter-factories.js';
+import type { DataLayer, WriteRequest } from '../../src/layers/data-layer.js';
 import { createMemoryLayer } from '../../src/layers/memory/index.js';
+import { createOperation } from '../../src/operations/operation-factories.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
 import { availableEngines, skippedEngines } from '../helpers/engines.js';
 
@@ -157,6 +159,28 @@ describe.each(subjects.map((subject) => [subject.name, subject] as const))('writ
     expect(await refused(() => send('POST', '/users', user))).toMatchObject(forbidden('/data'));
   });
 
+  it('refuses a create outside `create` under a policy without row filters', async () => {
+    const draftsOnly = createHandler({ schema, dataLayer: layer, writable: true, policy: { types: { doc: { write: { create: drafts } } } } });
+    const body = JSON.stringify({ data: { type: 'doc', attributes: { title: 'New', status: 'published', tenant: 'a' } } });
+    const before = await state();
+    const response = await draftsOnly({ method: 'POST', path: '/docs', query: '', headers: { 'content-type': MEDIA_TYPE }, body });
+    expect(await state()).toEqual(before);
+    expect(response.status).toBe(403);
+    expect((JSON.parse(response.body) as { errors: unknown[] }).errors).toMatchObject([forbidden('/data').error]);
+  });
+
+  it('refuses, in the layer, a create outside `create` in a request without a scope (one insert the SQL layer would otherwise run alone; a filter that lower-cases text)', async () => {
+    const before = await state();
+    const create = createOperation('doc', { attributes: { title: 'New', status: 'published', tenant: 'a' }, relationships: {} });
+    const permits: WriteRequest['permits'] = (type, change) => (type === 'doc' && change === 'create' ? compareNode('status', 'ilike', 'DRAFT') : undefined);
+    await expect(layer.apply?.({ operations: [create], permits }, { signal: new AbortController().signal })).rejects.toMatchObject({
+      name: 'OperationError',
+      reason: 'forbidden_write',
+      operation: 0,
+    });
+    expect(await state()).toEqual(before);
+  });
+
   it('treats relationship changes as updates of the resource they are addressed to', async () => {
     const toU3 = { data: { type: 'user', id: 'u3' } };
     expect(await refused(() => send('PATCH', '/docs/d2/relationships/owner', toU3))).toMatchObject(forbidden('/data'));
@@ -223,5 +247,33 @@ describe.each(subjects.map((subject) => [subject.name, subject] as const))('writ
     expect(docs.data.map((row) => row.id)).not.toContain('d4');
     expect(docs.data.filter((row) => row.attributes['title'] === 'New')).toHaveLength(1);
     expect(users.data.find((row) => row.id === 'u1')?.attributes).toEqual({ name: 'Anne', tenant: 'a', role: 'admin' });
+  });
+});
+
+describe('write policies returned per request', () => {
+  const role = (request: HandlerRequest): string => String(request.headers['x-role']);
+  const deleteD2 = (handle: Handler, as: string) => handle({ method: 'DELETE', path: '/docs/d2', query: '', headers: { 'x-role': as } });
+
+  it('restrict each requester by their own policy', async () => {
+    const layer = createMemoryLayer(schema, DATA);
+    const handle = createHandler({ schema, dataLayer: layer, writable: true, policy: (request) => (role(request) === 'admin' ? { types: {} } : editor) });
+    const refused = await deleteD2(handle, 'editor');
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ errors: [{ code: 'forbidden_write' }] });
+    expect((await deleteD2(handle, 'admin')).status).toBe(204);
+    expect((await deleteD2(handle, 'editor')).status).toBe(404);
+  });
+
+  it('answer a wrong write policy with a logged 500 that says nothing about it, writing nothing', async () => {
+    const layer = createMemoryLayer(schema, DATA);
+    const logged: unknown[] = [];
+    const wrong = { types: { doc: { write: { delete: false, fields: ['titel'] } } } } as unknown as Policy;
+    const handle = createHandler({ schema, dataLayer: layer, writable: true, policy: () => wrong, logger: { error: (_message, error) => logged.push(error) } });
+    const response = await deleteD2(handle, 'editor');
+    expect(response.status).toBe(500);
+    expect(response.body).not.toContain('titel');
+    expect(logged).toMatchObject([{ name: 'PolicyError', pointer: '/types/doc/write/fields/0' }]);
+    const read = await createHandler({ schema, dataLayer: layer })({ method: 'GET', path: '/docs/d2', query: '', headers: {} });
+    expect(read.status).toBe(200);
   });
 });

@@ -1,4 +1,7 @@
+import type { FilterNode } from '../../ast/filter-node.js';
 import { OPERATORS, type Operator } from '../../ast/operators.js';
+import { ID_ORDER } from '../../rules/id-tie-break.js';
+import type { Capabilities } from '../capabilities.js';
 import type { ResourceSchema } from '../../schema/schema.js';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type {
@@ -20,6 +23,8 @@ import { requireStore } from './query-plan.js';
 import { snapshotStore } from './snapshot-store.js';
 import { createQueryRunner } from './run-query.js';
 import { LINKS, type Store, type StoredRow, type TypeStore } from './store.js';
+
+const ROW_FILTERS: Capabilities = { rowFilters: true };
 
 /** Options of `createMemoryLayer`. */
 export interface MemoryLayerOptions {
@@ -74,21 +79,29 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
   /** The last list queued: the next one starts when it settles. */
   let writes: Promise<unknown> = Promise.resolve();
 
+  /** The rows of `type` matching a row filter (`rowFilters`), in their order; all of them without one. */
+  const matching = (type: TypeStore, rows: readonly Row[], filter: FilterNode | null | undefined, signal: AbortSignal): readonly Row[] =>
+    filter === null || filter === undefined || rows.length === 0
+      ? rows
+      : runner.run(state.store, type, rows, { filter, sort: ID_ORDER, offset: 0, limit: null, withTotal: false }, signal).rows;
+
   const related = (request: RelatedReadRequest, signal: AbortSignal): ReadResult | null => {
     signal.throwIfAborted();
     const owner = requireStore(state.store, request.type);
     const row = findRow(owner, request.id);
-    if (row === undefined) return null;
+    if (row === undefined || matching(owner, [row], request.ownerFilter, signal).length === 0) return null;
     const { slot, target, toMany } = relationshipOf(state.store, owner, request.relationship);
     const linked = row[LINKS][slot];
     if (toMany) return runner.run(state.store, target, linked as readonly StoredRow[], request, signal);
-    const rows = linked === null ? [] : [linked as StoredRow];
+    const rows = matching(target, linked === null ? [] : [linked as StoredRow], request.filter, signal);
     const keys = request.keyset === undefined ? {} : { keys: runner.keysOf(state.store, target, request.sort, rows) };
     return { rows, ...(request.withTotal === false ? {} : { total: rows.length }), ...keys };
   };
 
   return {
     operators: new Set<Operator>(OPERATORS),
+    // Row filters of include, related and linkage reads are evaluated inline.
+    capabilities: ROW_FILTERS,
     get evaluation() {
       return runner.evaluation;
     },
@@ -145,13 +158,19 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
       return settle(() => {
         signal.throwIfAborted();
         const owner = requireStore(state.store, request.type);
-        const { slot } = relationshipOf(state.store, owner, request.relationship);
+        const { slot, target } = relationshipOf(state.store, owner, request.relationship);
         const result = new Map<string, readonly Row[]>();
         for (const id of request.ids) {
           const row = findRow(owner, id);
           const linked = row === undefined ? null : row[LINKS][slot];
           result.set(String(id), linked === null || linked === undefined ? [] : Array.isArray(linked) ? linked : [linked as StoredRow]);
         }
+        if (request.filter === undefined) return result;
+        // The row filter is evaluated once over the distinct related rows, then applied per owner.
+        const reached = new Set<Row>();
+        for (const rows of result.values()) for (const row of rows) reached.add(row);
+        const visible = new Set(matching(target, [...reached], request.filter, signal));
+        for (const [id, rows] of result) result.set(id, rows.filter((row) => visible.has(row)));
         return result;
       });
     },

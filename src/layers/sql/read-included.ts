@@ -5,6 +5,7 @@ import { ID_ORDER } from '../../rules/id-tie-break.js';
 import { compileSort } from './compile-sort.js';
 import { ROOT } from './read-page.js';
 import { relatedSource } from './relationship-sql.js';
+import { rowFilterCondition } from './row-filter-sql.js';
 import { decodeId, selectPlan } from './row-codec.js';
 import { requireMappedRelationship, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
 import type { SqlRead } from './sql-read.js';
@@ -18,7 +19,8 @@ export interface IncludedReadOptions {
 /**
  * The related rows of many owners along one relationship, for `include`: one
  * statement per `chunkSize` owners (`IN` over their ids), run one after another, rows
- * in primary key order, every owner present in the result.
+ * in primary key order, every owner present in the result. The request's row filter
+ * (a policy's, `rowFilters`) is one more condition of the same statements.
  */
 export function includedRead(
   mapping: ResolvedSqlMapping,
@@ -33,14 +35,17 @@ export function includedRead(
   const ids = [...new Set(request.ids)];
   const chunks: Id[][] = [];
   for (let start = 0; start < ids.length; start += options.chunkSize) chunks.push(ids.slice(start, start + options.chunkSize));
+  const scope = { mapped: target, alias: ROOT };
   return {
-    filter: null,
+    filter: request.filter ?? null,
     compile: (executor, dialect) => {
-      const sort = compileSort(ID_ORDER, { mapped: target, alias: ROOT }, compileContext(mapping, dialect, 's'));
+      const context = compileContext(mapping, dialect, 's');
+      const sort = compileSort(ID_ORDER, scope, context);
       const orderBy = sort.orderBy === null ? sql`` : sql` order by ${sort.orderBy}`;
+      const rowFilter = request.filter === undefined ? sql`` : sql` and ${rowFilterCondition(request.filter, scope, context)}`;
       return {
         statements: chunks.map((chunk) =>
-          sql`select ${ownerKey} as ${sql.id('o')}, ${sql.join(plan.columns)} from ${from} where ${ownerKey} in (${sql.join(chunk)})${orderBy}`.compile(
+          sql`select ${ownerKey} as ${sql.id('o')}, ${sql.join(plan.columns)} from ${from} where ${ownerKey} in (${sql.join(chunk)})${rowFilter}${orderBy}`.compile(
             executor,
           ),
         ),

@@ -141,9 +141,13 @@ export function collectionRead(mapping: ResolvedSqlMapping, request: ReadRequest
   };
 }
 
-/** The statement asking whether the record `id` of `owner` exists; its answer is whether it returns a row. */
-export function ownerExistsStatement(executor: SqlExecutor, owner: MappedType, id: Id): CompiledQuery {
-  return sql`select 1 as ${sql.id('x')} from ${aliasedTable(owner.table, ROOT)} where ${columnRef(ROOT, owner.primaryKey)} = ${id}`.compile(
+/**
+ * The statement asking whether the record `id` of `owner` exists (and meets
+ * `condition`, on the owner aliased `ROOT`, when given); its answer is whether it returns a row.
+ */
+export function ownerExistsStatement(executor: SqlExecutor, owner: MappedType, id: Id, condition?: RawBuilder<SqlBool>): CompiledQuery {
+  const byId = sql<SqlBool>`${columnRef(ROOT, owner.primaryKey)} = ${id}`;
+  return sql`select 1 as ${sql.id('x')} from ${aliasedTable(owner.table, ROOT)}${whereClause(condition === undefined ? [byId] : [byId, condition])}`.compile(
     executor,
   );
 }

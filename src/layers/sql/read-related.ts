@@ -2,14 +2,17 @@
  * The statements of related reads and linkage (`GET /persons/1/computers`,
  * `GET /persons/1/relationships/computers`): the owner's existence check beside one
  * page of the related rows (and its count), which a to-one relationship neither
- * filters, sorts nor pages.
+ * sorts nor pages. The owner's row filter (`ownerFilter`) is a condition of the
+ * existence check, so a policy adds no statement.
  */
 import { sql, type SqlBool } from 'kysely';
 import type { LinkageResult, ReadRequest, RelatedReadRequest } from '../data-layer.js';
+import { andNode } from '../../ast/filter-factories.js';
 import { compileContext } from './compile-filter.js';
 import { ID_ORDER } from '../../rules/id-tie-break.js';
 import { compilePage, ownerExistsStatement, type PageResult, ROOT } from './read-page.js';
 import { relatedSource } from './relationship-sql.js';
+import { rowFilterCondition } from './row-filter-sql.js';
 import { requireMappedRelationship, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
 import type { SqlRead } from './sql-read.js';
 
@@ -30,17 +33,26 @@ export function relatedRead(
   const target = requireMappedType(mapping, relationship.relationship.target);
   const { from, ownerKey } = relatedSource(relationship, owner, target, ROOT);
   const link = sql<SqlBool>`${ownerKey} = ${request.id}`;
-  const page = relationship.relationship.toMany ? request : { filter: null, sort: ID_ORDER, offset: 0, limit: null };
+  const { toMany } = relationship.relationship;
+  const page = toMany ? request : { filter: null, sort: ID_ORDER, offset: 0, limit: null };
   const pageRequest: Omit<ReadRequest, 'type'> =
     request.attributes === undefined ? page : { ...page, attributes: request.attributes };
+  const { ownerFilter } = request;
+  // A to-one read is neither sorted nor paged; its filter is the target's row filter (`rowFilters`), if any.
+  const toOneFilter = toMany ? null : request.filter;
+  const filters = [pageRequest.filter, toOneFilter, ownerFilter ?? null].filter((filter) => filter !== null);
+  const scope = { mapped: target, alias: ROOT };
   return {
-    filter: pageRequest.filter,
+    filter: filters.length > 1 ? andNode(filters) : (filters[0] ?? null),
     compile: (executor, dialect) => {
-      const exists = ownerExistsStatement(executor, owner, request.id);
-      const related = compilePage(executor, compileContext(mapping, dialect, 's'), {
-        scope: { mapped: target, alias: ROOT },
+      const ownerCondition =
+        ownerFilter === undefined ? undefined : rowFilterCondition(ownerFilter, { mapped: owner, alias: ROOT }, compileContext(mapping, dialect, 's'));
+      const exists = ownerExistsStatement(executor, owner, request.id, ownerCondition);
+      const context = compileContext(mapping, dialect, 's');
+      const related = compilePage(executor, context, {
+        scope,
         from,
-        conditions: [link],
+        conditions: toOneFilter === null ? [link] : [link, rowFilterCondition(toOneFilter, scope, context)],
         request: pageRequest,
         idsOnly: options.idsOnly,
       });

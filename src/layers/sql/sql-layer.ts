@@ -11,6 +11,7 @@ import type { FilterNode } from '../../ast/filter-node.js';
 import { OPERATORS, type Operator } from '../../ast/operators.js';
 import { resolveSchema } from '../../schema/resolved-schema.js';
 import type { ResourceSchema } from '../../schema/schema.js';
+import type { Capabilities } from '../capabilities.js';
 import type { DataLayer, LayerContext, WriteRequest, WriteResult } from '../data-layer.js';
 import { applyOperations } from './apply-operations.js';
 import { collectionRead } from './read-page.js';
@@ -88,6 +89,7 @@ export interface SqlLayer extends DataLayer {
 }
 
 const ALL_OPERATORS: ReadonlySet<Operator> = new Set<Operator>(OPERATORS);
+const ROW_FILTERS: Capabilities = { rowFilters: true };
 
 /**
  * Creates the SQL data layer over a Kysely instance. The mapping is checked
@@ -117,6 +119,8 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     dialect: dialect.name,
     mapping,
     operators: ALL_OPERATORS,
+    // Row filters of include, related and linkage reads are conditions of their own statements.
+    capabilities: ROW_FILTERS,
     async verify() {
       await session.prepare();
       await verifySqlSetup(db, mapping, session.hooks());
@@ -142,9 +146,10 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
   };
 }
 
-/** Every type's scope filter of a write, as one node: the session prepares case folding when one lower-cases text. */
-function scopeFilters(mapping: ResolvedSqlMapping, { scope }: WriteRequest): FilterNode | null {
-  if (scope === undefined) return null;
-  const filters = [...mapping.types.keys()].flatMap((type) => scope(type) ?? []);
-  return filters.length === 0 ? null : andNode(filters);
+/** Every type's scope and write permission filters of a write, as one node: the session prepares case folding when one lower-cases text. */
+function scopeFilters(mapping: ResolvedSqlMapping, { scope, permits }: WriteRequest): FilterNode | null {
+  const changes = ['create', 'update', 'delete'] as const;
+  const filters = [...mapping.types.keys()].flatMap((type) => [scope?.(type), ...changes.map((change) => permits?.(type, change))]);
+  const given = filters.filter((filter): filter is FilterNode => filter !== undefined);
+  return given.length === 0 ? null : andNode(given);
 }

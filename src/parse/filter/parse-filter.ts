@@ -42,7 +42,7 @@ export function parseFilter(
   }
   if (nodes.length <= 1) return nodes[0] ?? null;
   if (!context.evaluates('and')) {
-    errors.push(jsonApiError({ code: supportedNode.code, detail: supportedNode.message('and'), parameter: parameters[1] ?? 'filter' }));
+    errors.push(jsonApiError({ code: supportedNode.code, detail: supportedNode.message('and'), parameter: parameters[1] as string }));
     return null;
   }
   return junctionNode('and', nodes);

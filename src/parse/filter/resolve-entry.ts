@@ -41,6 +41,7 @@ interface EntryKeys {
 
 /** Reads the keys of an entry; an unknown key or two boolean keys is an `invalid_filter_entry`. */
 function readEntryKeys(record: Readonly<Record<string, unknown>>, context: FilterContext): EntryKeys {
+  // Stryker disable next-line ObjectLiteral: a has* member left out reads as undefined, as falsy as the false it starts with
   const keys: EntryKeys = { hasName: false, hasOp: false, hasVal: false, hasField: false };
   for (const key of Object.keys(record)) {
     switch (key) {
@@ -118,6 +119,7 @@ function resolveBooleanEntry(
   if (!Array.isArray(junction)) {
     throw context.fault('invalid_filter_entry', `"${booleanKey}" takes an array of filter entries`, context.at(`/${booleanKey}`));
   }
+  // Stryker disable next-line ArrayDeclaration: the length is a preallocation; the loop below fills every slot
   const nodes: FilterNode[] = new Array<FilterNode>(junction.length);
   path.push(booleanKey, 0);
   for (let index = 0; index < junction.length; index++) {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import type { FilterNode } from '../../ast/filter-node.js';
 import type { Operator } from '../../ast/operators.js';
 import type { Page, QueryAST } from '../../ast/query-ast.js';
 import { executeCollection, executeOne, type Resource } from '../../execute/index.js';
+import { resolveCapabilities } from '../../layers/capabilities.js';
 import type { DataLayer, Id, ReadResult, Row } from '../../layers/data-layer.js';
 import { parseQuery } from '../../parse/parse-query.js';
 import { requireType, resolveSchema } from '../../schema/resolved-schema.js';
@@ -19,6 +21,7 @@ import { createMemoryLayer } from '../../layers/memory/index.js';
 import { operatorsOf } from './operators-of.js';
 import { decodeQuery } from './query-text.js';
 import { INCLUDED_CASES, PATH_ID_CASES, READ_ONE_CASES, RELATED_CASES, type RelatedCase } from './route-cases.js';
+import { ROW_FILTER_INCLUDED_CASES, ROW_FILTER_RELATED_CASES } from './row-filter-cases.js';
 import type { SkipTable } from './skip-table.js';
 
 const schema: ResourceSchema = conformanceSchema;
@@ -35,6 +38,8 @@ export const EXAMPLE_CASE_IDS: ReadonlySet<string> = new Set(
     ...RELATED_CASES,
     ...INCLUDED_CASES,
     ...KEYSET_CASES,
+    ...ROW_FILTER_INCLUDED_CASES,
+    ...ROW_FILTER_RELATED_CASES,
   ].map((example) => example.id),
 );
 
@@ -79,6 +84,7 @@ export function registerExampleSuite(options: DescribeDataLayerOptions, skips: S
 
     registerReadCases(register);
     registerRouteCases(register);
+    registerRowFilterCases(register);
     registerIncludeCases(register);
   });
 }
@@ -186,6 +192,64 @@ function registerRouteCases(register: Register): void {
         const byOwner = Object.fromEntries([...result].map(([owner, rows]) => [owner, rows.map((row) => row.id)]));
         expect(byOwner).toEqual(example.expect);
       }, needsIncludes);
+    }
+  });
+}
+
+/** The row filters a layer declaring `rowFilters` receives in its relationship reads. */
+function registerRowFilterCases(register: Register): void {
+  const undeclared = (layer: DataLayer, type: string): string | undefined =>
+    resolveCapabilities(layer, type).rowFilters ? undefined : `the layer does not apply row filters to ${type} (capabilities.rowFilters)`;
+  const filterOf = (type: string, text: string | undefined): FilterNode | undefined => {
+    const filter = text === undefined ? null : parse(type, text).filter;
+    return filter ?? undefined;
+  };
+  describe('row filters (rowFilters)', () => {
+    for (const example of ROW_FILTER_INCLUDED_CASES) {
+      const target = relatedType(example);
+      register(
+        example.id,
+        example.description,
+        operatorsIn(target, example.filter),
+        async (layer, context) => {
+          const filter = filterOf(target, example.filter);
+          const result = await layer.readIncluded(
+            { type: example.type, relationship: example.relationship, ids: example.keys, ...(filter === undefined ? {} : { filter }) },
+            { signal: context.signal },
+          );
+          expect(Object.fromEntries([...result].map(([owner, rows]) => [owner, rows.map((row) => row.id)]))).toEqual(example.expect);
+        },
+        (layer) => undeclared(layer, target),
+      );
+    }
+    for (const example of ROW_FILTER_RELATED_CASES) {
+      const target = relatedType(example);
+      const operators = [...operatorsIn(example.type, example.ownerFilter ?? ''), ...operatorsIn(target, example.targetFilter ?? '')];
+      register(
+        example.id,
+        example.description,
+        operators,
+        async (layer, context) => {
+          const ownerFilter = filterOf(example.type, example.ownerFilter);
+          const counted = counts(layer, target);
+          const request = {
+            ...relatedRequest({ ...example, query: '' }),
+            filter: filterOf(target, example.targetFilter) ?? null,
+            ...(ownerFilter === undefined ? {} : { ownerFilter }),
+            ...(counted ? {} : { withTotal: false }),
+          };
+          const rows = await layer.readRelated(request, { signal: context.signal });
+          const linkage = await layer.readLinkage(request, { signal: context.signal });
+          const expected = example.expect === null ? null : { ids: example.expect.ids, total: counted ? example.expect.total : undefined };
+          expect({
+            readRelated: rows === null ? null : { ids: rows.rows.map((row) => row.id), total: counted ? rows.total : undefined },
+            readLinkage: linkage === null ? null : { ids: [...linkage.ids], total: counted ? linkage.total : undefined },
+          }).toEqual({ readRelated: expected, readLinkage: expected });
+        },
+        (layer) =>
+          (example.ownerFilter === undefined ? undefined : undeclared(layer, example.type)) ??
+          (example.targetFilter === undefined ? undefined : undeclared(layer, target)),
+      );
     }
   });
 }
@@ -312,14 +376,14 @@ function pageWindow(page: Page | null): { offset: number; limit: number | null }
   return { offset: page.kind === 'offset' ? (page.number - 1) * page.size : 0, limit: page.size };
 }
 
-function relatedType(example: RelatedCase): string {
+function relatedType(example: Pick<RelatedCase, 'type' | 'relationship'>): string {
   const relationship = requireType(resolved, example.type).relationships.get(example.relationship);
   if (relationship === undefined) throw new Error(`No relationship ${example.type}.${example.relationship}`);
   return relationship.target;
 }
 
 /** The request the executor sends for a related route: a to-one one is neither filtered, sorted nor paged. */
-function relatedRequest(example: RelatedCase) {
+function relatedRequest(example: Pick<RelatedCase, 'type' | 'key' | 'relationship' | 'query'>) {
   const toMany = requireType(resolved, example.type).relationships.get(example.relationship)?.toMany ?? false;
   const ast = parse(relatedType(example), example.query);
   return {

@@ -6,7 +6,6 @@
  * ids, so the twin keeps a translation between the ids each gave the same create,
  * and names resources to the layer under test by its own ids.
  */
-import type { FilterNode } from '../../ast/filter-node.js';
 import type { DataLayer, Id, LayerContext, WriteRequest } from '../../layers/data-layer.js';
 import { isOperationError } from '../../operations/operation-error.js';
 import type { Operation, RelationshipValue, ResourceRef } from '../../operations/operation-node.js';
@@ -21,8 +20,8 @@ export type Outcome =
 
 /** Two layers given the same lists. */
 export interface LayerTwin {
-  /** Applies the list (named in the reference layer's ids) to both layers; resolves with both outcomes. */
-  apply(operations: readonly Operation[], scope?: (type: string) => FilterNode | undefined): Promise<{ reference: Outcome; tested: Outcome }>;
+  /** Applies the list (named in the reference layer's ids) to both layers, with a scope and write permissions if given; resolves with both outcomes. */
+  apply(operations: readonly Operation[], scope?: WriteRequest['scope'], permits?: WriteRequest['permits']): Promise<{ reference: Outcome; tested: Outcome }>;
   /** Every resource of both layers, with its relationships, in the reference layer's ids, as one text each. */
   states(): Promise<{ reference: string; tested: string }>;
   /** The id the layer under test gave the resource the reference layer calls `id`. */
@@ -69,8 +68,12 @@ export function layerTwin(schema: ResourceSchema, reference: DataLayer, tested: 
   const typeOf = (operation: Operation): string => (operation.kind === 'create' ? operation.type : operation.ref.type);
 
   return {
-    async apply(operations, scope) {
-      const request = (list: readonly Operation[]): WriteRequest => ({ operations: list, ...(scope === undefined ? {} : { scope }) });
+    async apply(operations, scope, permits) {
+      const request = (list: readonly Operation[]): WriteRequest => ({
+        operations: list,
+        ...(scope === undefined ? {} : { scope }),
+        ...(permits === undefined ? {} : { permits }),
+      });
       const referenceOutcome = await outcomeOf(reference, request(operations));
       const testedOutcome = await outcomeOf(tested, request(operations.map(translate)));
       if ('ids' in referenceOutcome && 'ids' in testedOutcome) {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareNode } from '../../ast/filter-factories.js';
 import type { FilterNode } from '../../ast/filter-node.js';
-import type { Id } from '../../layers/data-layer.js';
+import type { Id, WriteRequest } from '../../layers/data-layer.js';
 import { createMemoryLayer } from '../../layers/memory/index.js';
 import {
   addToRelationshipOperation,
@@ -90,11 +90,16 @@ const operationSpec: fc.Arbitrary<OperationSpec> = fc.oneof(
   ),
 );
 
-/** No scope, or only books in print. */
-const SCOPES: readonly ((type: string) => FilterNode | undefined)[] = [() => undefined, (type) => (type === 'book' ? compareNode('in_print', 'eq', true) : undefined)];
+const inPrint = (type: string): FilterNode | undefined => (type === 'book' ? compareNode('in_print', 'eq', true) : undefined);
+
+/**
+ * What a list may write: everything; only books in print (a scope); or every book, but
+ * create, update and delete only books in print, before and after (write permissions).
+ */
+const ACCESSES: readonly Pick<WriteRequest, 'scope' | 'permits'>[] = [{}, { scope: inPrint }, { permits: inPrint }];
 
 /** A single write (a list of one) or an atomic batch of up to four. */
-const listSpec = fc.record({ operations: fc.oneof(fc.array(operationSpec, { minLength: 1, maxLength: 1 }), fc.array(operationSpec, { minLength: 2, maxLength: 4 })), scope: fc.nat(SCOPES.length - 1) });
+const listSpec = fc.record({ operations: fc.oneof(fc.array(operationSpec, { minLength: 1, maxLength: 1 }), fc.array(operationSpec, { minLength: 2, maxLength: 4 })), access: fc.nat(ACCESSES.length - 1) });
 
 /** Time allowed per random sequence: each builds a new layer, slow on an embedded engine (PGlite). */
 const PER_RUN_MS = 15_000;
@@ -149,18 +154,19 @@ function resolveList(specs: readonly OperationSpec[], existing: ReadonlyMap<stri
 
 /**
  * Applies one list to both layers of `twin` (`resolve` names its resources from the
- * reference layer's ids, per type, before it) and checks the same answer, the same
+ * reference layer's ids, per type, before it), with `scope` and `permits` when given, and checks the same answer, the same
  * state after, and that a refused list changed nothing; resolves with the reference
  * layer's answer.
  */
 export async function checkList(
   twin: LayerTwin,
   resolve: (existing: ReadonlyMap<string, readonly Id[]>) => readonly Operation[],
-  scope: ((type: string) => FilterNode | undefined) | undefined,
+  scope: WriteRequest['scope'],
+  permits?: WriteRequest['permits'],
 ): Promise<Outcome> {
   const before = await twin.states();
   const existing = new Map(Object.entries(JSON.parse(before.reference) as Record<string, { id: Id }[]>).map(([type, rows]) => [type, rows.map((row) => row.id)]));
-  const { reference, tested } = await twin.apply(resolve(existing), scope);
+  const { reference, tested } = await twin.apply(resolve(existing), scope, permits);
   expect(tested).toEqual(reference);
   const after = await twin.states();
   expect(after.tested).toBe(after.reference);
@@ -171,7 +177,7 @@ export async function checkList(
 /**
  * Registers the write property: random sequences of valid and invalid lists (single
  * writes and atomic batches; every operation kind, lids, client ids free and taken,
- * missing resources, with and without a scope) give the same answer on the layer
+ * missing resources, with and without a scope or write permissions) give the same answer on the layer
  * and on the memory layer, and the same state read back after each list (generated
  * ids mapped between them); a refused list changes nothing. Layers without `apply`
  * are not concerned.
@@ -197,7 +203,8 @@ export function registerWriteProperty(options: DescribeDataLayerOptions, skips: 
             if (layer.apply === undefined) return;
             const twin = layerTwin(writeConformanceSchema, createMemoryLayer(writeConformanceSchema, conformanceData), layer);
             for (const list of lists) {
-              const outcome = await checkList(twin, (existing) => resolveList(list.operations, existing, () => ++freshIds), SCOPES[list.scope]);
+              const { scope, permits } = ACCESSES[list.access] ?? {};
+              const outcome = await checkList(twin, (existing) => resolveList(list.operations, existing, () => ++freshIds), scope, permits);
               if ('refused' in outcome) refused += 1;
               else applied += 1;
             }
