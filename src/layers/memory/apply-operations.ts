@@ -78,10 +78,22 @@ export async function applyOperations(
   const setLinkage = (type: string, id: Id, relationship: ResolvedRelationship, linkage: RelationshipValue, index: number): void => {
     const wanted = (Array.isArray(linkage) ? linkage : linkage === null ? [] : [linkage]) as readonly ResourceRef[];
     const next = wanted.map((ref, item) => related(ref, index, relationship.name, Array.isArray(linkage) ? item : undefined));
-    for (const current of draft.linked(type, id, relationship)) {
-      if (!next.includes(current)) draft.disconnect(type, id, relationship, current);
+    const current = draft.linked(type, id, relationship);
+    // A to-many keeps its links to rows outside the scope: the requester could not name them (docs/writes.md, rule 7).
+    const kept = relationship.toMany ? hiddenOf(relationship.target, current) : new Set<Id>();
+    for (const linked of current) {
+      if (!next.includes(linked) && !kept.has(linked)) draft.disconnect(type, id, relationship, linked);
     }
     for (const target of next) draft.connect(type, id, relationship, target);
+  };
+  /** Of some ids of `type`, those outside the scope: not created by the list, and outside its filter before the list. */
+  const hiddenOf = (type: string, ids: readonly Id[]): ReadonlySet<Id> => {
+    const filter = scope?.(type);
+    if (filter === undefined) return new Set();
+    const before = ids.filter((id) => !created.has(key(type, id)) && requireStore(state.store, type).byId.has(id));
+    if (before.length === 0) return new Set();
+    const visible = inScope(state, runner, type, before, filter);
+    return new Set(before.filter((id) => !visible.has(id)));
   };
   const setFields = (type: string, id: Id, fields: ResourceFields, index: number): void => {
     draft.assign(type, id, fields.attributes);

@@ -92,6 +92,8 @@ class WriteList implements OperationList {
   private readonly changed = new Map<string, { readonly type: string; readonly id: Id; readonly operation: number }>();
   /** Per scoped type, the ids the list names that were inside the scope before it. */
   private readonly visibleBefore = new Map<string, ReadonlySet<Id>>();
+  /** Per scoped type, the ids the list names. */
+  private readonly named = new Map<string, ReadonlySet<Id>>();
   /** The relationship being written, for the place of a foreign key violation. */
   private writing: string | undefined;
   private readonly pairs = new Map<string, RelationshipPair>();
@@ -111,6 +113,7 @@ class WriteList implements OperationList {
     for (const [type, ids] of namedIds(operations, (named) => scope(named) !== undefined)) {
       const { matching } = await this.match(type, [...ids], scope(type));
       this.visibleBefore.set(type, matching);
+      this.named.set(type, ids);
     }
   }
 
@@ -323,10 +326,28 @@ class WriteList implements OperationList {
 
   private async setLinkage(id: Id, pair: RelationshipPair, linkage: RelationshipValue, index: number): Promise<void> {
     const next = await this.resolveLinkage(pair, linkage, index);
-    for (const current of await this.linked(pair, id)) {
-      if (!next.includes(current)) await this.disconnect(pair, id, current);
+    const current = await this.linked(pair, id);
+    // A to-many keeps its links to rows outside the scope: the requester could not name them (docs/writes.md, rule 7).
+    const kept = pair.toMany ? await this.hiddenOf(pair.stored.mapped.relationship.target, current) : new Set<Id>();
+    for (const linked of current) {
+      if (!next.includes(linked) && !kept.has(linked)) await this.disconnect(pair, id, linked);
     }
     for (const target of next) await this.connect(pair, id, target);
+  }
+
+  /**
+   * Of some existing ids of `type`, those outside the scope: not created by the list,
+   * and outside its filter before the list (read then for the ids the list names; for
+   * the others, which no operation addressed, now).
+   */
+  private async hiddenOf(type: string, ids: readonly Id[]): Promise<ReadonlySet<Id>> {
+    const filter = this.scope?.(type);
+    const candidates = ids.filter((id) => !this.created.has(resourceKey(type, id)));
+    if (filter === undefined || candidates.length === 0) return new Set();
+    const named = this.named.get(type);
+    const unnamed = candidates.filter((id) => named?.has(id) !== true);
+    const { matching } = unnamed.length === 0 ? { matching: new Set<Id>() } : await this.match(type, unnamed, filter);
+    return new Set(candidates.filter((id) => (named?.has(id) === true ? !this.wasVisible(type, id) : !matching.has(id))));
   }
 
   /** Links `owner` to `target` along the pair, and `target` back along the inverse, displacing what a to-one side held. */

@@ -32,6 +32,13 @@ async function linkage(context: WriteCaseContext, path: string): Promise<string[
   return ((document?.data as unknown as readonly { id: string }[] | undefined) ?? []).map((item) => item.id).sort();
 }
 
+/** The ids of a relationship as the layer stores it, read without the case's policy. */
+async function storedLinkage(context: WriteCaseContext, type: string, id: string, relationship: string): Promise<string[]> {
+  const state = JSON.parse(await context.state()) as Record<string, readonly { readonly id: unknown; readonly links: Record<string, readonly unknown[]> }[]>;
+  const resource = state[type]?.find((candidate) => String(candidate.id) === id);
+  return (resource?.links[relationship] ?? []).map(String).sort();
+}
+
 /** The error's status, code and pointer. */
 function errorOf(document: Document | undefined): { status?: string; code?: string; pointer?: string } {
   const [error] = document?.errors ?? [];
@@ -220,6 +227,24 @@ export const WRITE_CASES: readonly WriteCase[] = [
       expect(await context.state()).toBe(before);
       expect((await context.send('PATCH', '/books/b1', { data: { type: 'book', id: 'b1', attributes: { title: 'Renamed' } } })).status).toBe(200);
       expect((await context.send('DELETE', '/books/b1')).status).toBe(204);
+    },
+  },
+  {
+    id: 'write-hidden-links',
+    description:
+      'under row filters (books in print, active authors), replacing a to-many with [] or a visible subset keeps the links to hidden rows, on a foreign key (author.books) and a join table (group.members)',
+    policy: { types: { book: { filter: inPrint }, author: { filter: [{ name: 'active', op: 'eq', val: true }] } } },
+    async run(context) {
+      // Author 1 has books b1 (in print) and b2 (hidden); group g1 has active members 1 and 8, and hidden 2.
+      expect((await context.send('PATCH', '/authors/1/relationships/books', { data: [] })).status).toBe(204);
+      expect(await linkage(context, '/authors/1/relationships/books')).toEqual([]);
+      expect(await storedLinkage(context, 'author', '1', 'books')).toEqual(['b2']);
+      const members = (ids: readonly string[]): unknown => ({ data: { type: 'group', id: 'g1', relationships: { members: { data: ids.map((id) => ({ type: 'author', id })) } } } });
+      expect((await context.send('PATCH', '/groups/g1', members(['8']))).status).toBe(200);
+      expect(await linkage(context, '/groups/g1/relationships/members')).toEqual(['8']);
+      expect(await storedLinkage(context, 'group', 'g1', 'members')).toEqual(['2', '8']);
+      expect((await context.send('PATCH', '/groups/g1/relationships/members', { data: [] })).status).toBe(204);
+      expect(await storedLinkage(context, 'group', 'g1', 'members')).toEqual(['2']);
     },
   },
 ];
