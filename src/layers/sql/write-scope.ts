@@ -6,6 +6,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { FilterNode } from '../../ast/filter-node.js';
 import type { Id } from '../data-layer.js';
+import type { FilterMatch } from '../write-permissions.js';
 import { compileContext, compileFilter } from './compile-filter.js';
 import { aliasedTable, columnRef } from './relationship-sql.js';
 import { decodeId } from './row-codec.js';
@@ -16,12 +17,6 @@ import { SQL_TRUE } from './sql-operators.js';
 
 /** Ids per statement: far below every engine's limit of bound parameters. */
 const IDS_PER_STATEMENT = 5_000;
-
-/** Of some ids of one type: those that exist, and those of them that match the filter. */
-export interface ScopeMatch {
-  readonly existing: ReadonlySet<Id>;
-  readonly matching: ReadonlySet<Id>;
-}
 
 /**
  * Which of `ids` of `type` exist, and which of them match `filter` (all of them for
@@ -34,7 +29,7 @@ export async function matchScope(
   type: string,
   ids: readonly Id[],
   filter: FilterNode | undefined,
-): Promise<ScopeMatch> {
+): Promise<FilterMatch> {
   const mapped = requireMappedType(mapping, type);
   const alias = 's0';
   const key = columnRef(alias, mapped.primaryKey);
