@@ -1,5 +1,5 @@
 import type { Id } from '../data-layer.js';
-import type { ResolvedSchema, ResolvedType } from '../../schema/resolved-schema.js';
+import type { ResolvedAttribute, ResolvedSchema, ResolvedType } from '../../schema/resolved-schema.js';
 import { compareCodePoints } from './code-point-order.js';
 import { MemoryDataError } from './memory-data-error.js';
 import { LINKS, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
@@ -15,7 +15,6 @@ interface Loading {
   readonly type: ResolvedType;
   readonly rows: StoredRow[];
   readonly byId: Map<Id, StoredRow>;
-  readonly index: Map<StoredRow, number>;
   /** Relationship → raw related ids per row (aligned with `rows` before sorting). */
   readonly rawLinks: Map<string, unknown[]>;
   /** Relationship → resolved given targets per row index (after sorting). */
@@ -67,50 +66,71 @@ export function idComparator(idType: 'string' | 'integer'): (a: Id, b: Id) => nu
 
 function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
   const relationshipNames = [...type.relationships.keys()];
-  const seen = new Set<unknown>();
-  const checked: { readonly values: unknown[]; readonly links: unknown[] }[] = [];
-  for (const record of records) {
-    if (typeof record !== 'object' || record === null || Array.isArray(record)) {
-      throw new MemoryDataError(type.name, undefined, undefined, 'a record must be an object');
-    }
-    const fields = record as Record<string, unknown>;
-    const id = Object.hasOwn(fields, 'id') ? fields['id'] : undefined;
-    checkId(type, id, type.name, id, 'id');
-    if (seen.has(id)) throw new MemoryDataError(type.name, id, 'id', 'duplicate id');
-    seen.add(id);
-    for (const member of Object.keys(fields)) {
-      if (member !== 'id' && !type.attributes.has(member) && !type.relationships.has(member)) {
-        throw new MemoryDataError(type.name, id, member, 'unknown member (neither an attribute nor a relationship)');
-      }
-    }
-    const values: unknown[] = [id];
-    for (const attribute of type.attributes.values()) {
-      const present = Object.hasOwn(fields, attribute.name) && fields[attribute.name] !== undefined;
-      const value = present ? fields[attribute.name] : null;
-      if (!present && !attribute.nullable) throw new MemoryDataError(type.name, id, attribute.name, 'missing');
-      if (!attribute.validate(value)) {
-        const issue = attribute.validate.errors?.[0];
-        throw new MemoryDataError(type.name, id, attribute.name, `${issue?.message ?? 'invalid value'} (got ${JSON.stringify(value)})`);
-      }
-      values.push(value);
-    }
-    checked.push({ values, links: relationshipNames.map((name) => (Object.hasOwn(fields, name) ? fields[name] : undefined)) });
-  }
+  const attributes = [...type.attributes.values()];
+  for (const record of records) checkRecord(type, attributes, record);
   const compareIds = idComparator(type.idType);
-  checked.sort((a, b) => compareIds(a.values[0] as Id, b.values[0] as Id));
-  // Rows are created in primary key order in one tight loop, so a scan walks memory in order.
+  const idOf = (record: unknown): Id => (record as { readonly id: Id }).id;
+  const sorted = records.every((record, index) => index === 0 || compareIds(idOf(records[index - 1]), idOf(record)) < 0)
+    ? records
+    : [...records].sort((a, b) => compareIds(idOf(a), idOf(b)));
+  // Sorted by id, a repeated id is next to its twin.
+  for (let index = 1; index < sorted.length; index++) {
+    const id = idOf(sorted[index]);
+    if (compareIds(idOf(sorted[index - 1]), id) === 0) throw new MemoryDataError(type.name, id, 'id', 'duplicate id');
+  }
+  // Rows are created in primary key order in one tight loop, so a scan walks memory in order;
+  // one scratch array carries each record's values into its row.
   const RowClass = rowClass(['id', ...type.attributes.keys()]);
-  const rows = checked.map(({ values }) => new RowClass(values) as unknown as StoredRow);
+  const rows: StoredRow[] = new Array<StoredRow>(sorted.length);
   const byId = new Map<Id, StoredRow>();
-  const index = new Map<StoredRow, number>();
-  rows.forEach((row, position) => {
+  const raws: unknown[][] = relationshipNames.map(() => new Array<unknown>(sorted.length));
+  const values: unknown[] = new Array<unknown>(attributes.length + 1);
+  for (let position = 0; position < sorted.length; position++) {
+    const fields = sorted[position] as Record<string, unknown>;
+    values[0] = fields['id'];
+    for (let index = 0; index < attributes.length; index++) values[index + 1] = valueOf(fields, (attributes[index] as ResolvedAttribute).name);
+    const row = new RowClass(values) as unknown as StoredRow;
+    (row as { [POSITION]: number })[POSITION] = position;
+    rows[position] = row;
     byId.set(row.id, row);
-    index.set(row, position);
-  });
-  const rawLinks = new Map(relationshipNames.map((name, slot) => [name, checked.map(({ links }) => links[slot])]));
+    for (let slot = 0; slot < relationshipNames.length; slot++) {
+      const name = relationshipNames[slot] as string;
+      (raws[slot] as unknown[])[position] = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    }
+  }
+  const rawLinks = new Map(relationshipNames.map((name, slot) => [name, raws[slot] as unknown[]]));
   const slots = new Map(relationshipNames.map((name, slot) => [name, slot]));
-  const makeRow = (values: readonly unknown[]): StoredRow => new RowClass(values) as unknown as StoredRow;
-  return { type, rows, byId, index, rawLinks, given: new Map(), slots, makeRow };
+  const makeRow = (rowValues: readonly unknown[]): StoredRow => new RowClass(rowValues) as unknown as StoredRow;
+  return { type, rows, byId, rawLinks, given: new Map(), slots, makeRow };
+}
+
+/** A record's value of a field: `null` when the member is absent or `undefined`. */
+function valueOf(fields: Record<string, unknown>, name: string): unknown {
+  return Object.hasOwn(fields, name) && fields[name] !== undefined ? fields[name] : null;
+}
+
+/** Checks one record: an object, a valid id, only known members, every attribute valid (missing ones nullable). */
+function checkRecord(type: ResolvedType, attributes: readonly ResolvedAttribute[], record: unknown): void {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+    throw new MemoryDataError(type.name, undefined, undefined, 'a record must be an object');
+  }
+  const fields = record as Record<string, unknown>;
+  const id = Object.hasOwn(fields, 'id') ? fields['id'] : undefined;
+  checkId(type, id, type.name, id, 'id');
+  for (const member in fields) {
+    if (Object.hasOwn(fields, member) && member !== 'id' && !type.attributes.has(member) && !type.relationships.has(member)) {
+      throw new MemoryDataError(type.name, id, member, 'unknown member (neither an attribute nor a relationship)');
+    }
+  }
+  for (const attribute of attributes) {
+    const present = Object.hasOwn(fields, attribute.name) && fields[attribute.name] !== undefined;
+    const value = present ? fields[attribute.name] : null;
+    if (!present && !attribute.nullable) throw new MemoryDataError(type.name, id, attribute.name, 'missing');
+    if (!attribute.validate(value)) {
+      const issue = attribute.validate.errors?.[0];
+      throw new MemoryDataError(type.name, id, attribute.name, `${issue?.message ?? 'invalid value'} (got ${JSON.stringify(value)})`);
+    }
+  }
 }
 
 /**
@@ -183,7 +203,7 @@ function checkInverses(state: Loading, loading: ReadonlyMap<string, Loading>): v
       const owner = state.rows[position];
       if (related === undefined || owner === undefined) return;
       for (const row of related) {
-        const back = inverseGiven[target.index.get(row) ?? -1];
+        const back = inverseGiven[row[POSITION]];
         if (back !== undefined && !back.includes(owner)) {
           throw new MemoryDataError(
             target.type.name,
@@ -211,14 +231,14 @@ function fillLinks(state: Loading, loading: ReadonlyMap<string, Loading>): void 
     inverseGiven?.forEach((owners, position) => {
       const related = target.rows[position];
       if (owners === undefined || related === undefined) return;
-      for (const owner of owners) derived[state.index.get(owner) ?? -1]?.push(related);
+      for (const owner of owners) derived[owner[POSITION]]?.push(related);
     });
     state.rows.forEach((row, position) => {
       const explicit = given[position];
       const related =
         explicit === undefined
           ? (derived[position] ?? [])
-          : [...explicit].sort((a, b) => (target.index.get(a) ?? 0) - (target.index.get(b) ?? 0));
+          : [...explicit].sort((a, b) => a[POSITION] - b[POSITION]);
       if (!relationship.toMany && related.length > 1) {
         throw new MemoryDataError(
           state.type.name,
@@ -232,9 +252,7 @@ function fillLinks(state: Loading, loading: ReadonlyMap<string, Loading>): void 
     });
   }
   state.rows.forEach((row, position) => {
-    const writable = row as { [LINKS]: readonly LinkSlot[]; [POSITION]: number };
-    writable[LINKS] = Object.freeze(links[position] ?? []);
-    writable[POSITION] = position;
+    (row as { [LINKS]: readonly LinkSlot[] })[LINKS] = Object.freeze(links[position] ?? []);
     Object.freeze(row);
   });
 }
