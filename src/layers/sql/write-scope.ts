@@ -20,7 +20,9 @@ const IDS_PER_STATEMENT = 5_000;
 
 /**
  * Which of `ids` of `type` exist, and which of them match `filter` (all of them for
- * no filter), as the rows are now in the transaction of `executor`.
+ * no filter), as the rows are now in the transaction of `executor`; on PostgreSQL and
+ * MySQL/MariaDB the rows stay locked until the transaction ends, so a concurrent
+ * write cannot change whether they match between this check and the list's writes.
  */
 export async function matchScope(
   executor: SqlExecutor,
@@ -34,11 +36,14 @@ export async function matchScope(
   const alias = 's0';
   const key = columnRef(alias, mapped.primaryKey);
   const condition = filter === undefined ? SQL_TRUE : compileFilter(filter, { mapped, alias }, compileContext(mapping, dialect, 's'));
+  // Locked in key order until the list ends (PostgreSQL, MySQL/MariaDB): a row judged here
+  // cannot change under the list before it writes (SQLite's write lock covers the whole list).
+  const locking = dialect.name === 'sqlite' ? sql`` : sql` order by ${key} for update`;
   const existing = new Set<Id>();
   const matching = new Set<Id>();
   for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
     const chunk = ids.slice(start, start + IDS_PER_STATEMENT);
-    const { rows } = await sql<{ k: unknown; m: unknown }>`select ${key} as ${sql.id('k')}, case when ${sql<SqlBool>`${condition}`} then 1 else 0 end as ${sql.id('m')} from ${aliasedTable(mapped.table, alias)} where ${key} in (${sql.join(chunk)})`.execute(
+    const { rows } = await sql<{ k: unknown; m: unknown }>`select ${key} as ${sql.id('k')}, case when ${sql<SqlBool>`${condition}`} then 1 else 0 end as ${sql.id('m')} from ${aliasedTable(mapped.table, alias)} where ${key} in (${sql.join(chunk)})${locking}`.execute(
       executor,
     );
     for (const row of rows) {
