@@ -495,11 +495,12 @@ class WriteList implements OperationList {
     return pair.inverse === undefined ? undefined : this.pair(pair.inverse.type, pair.inverse.name);
   }
 
-  private readonly matchFilter: MatchFilter = (type, ids, filter) => this.match(type, ids, filter);
+  /** The permission checks' reads: they lock the rows they judge until the list ends. */
+  private readonly matchFilter: MatchFilter = (type, ids, filter) => this.match(type, ids, filter, true);
 
-  private match(type: string, ids: readonly Id[], filter: Parameters<typeof matchScope>[5]) {
+  private match(type: string, ids: readonly Id[], filter: Parameters<typeof matchScope>[5], lock = false) {
     const { transaction, mapping, dialect } = this.environment;
-    return matchScope(transaction, mapping, dialect, type, ids, filter);
+    return matchScope(transaction, mapping, dialect, type, ids, filter, lock);
   }
 
   private encode(value: unknown): unknown {

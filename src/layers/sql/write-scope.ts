@@ -20,9 +20,10 @@ const IDS_PER_STATEMENT = 5_000;
 
 /**
  * Which of `ids` of `type` exist, and which of them match `filter` (all of them for
- * no filter), as the rows are now in the transaction of `executor`; on PostgreSQL and
- * MySQL/MariaDB the rows stay locked until the transaction ends, so a concurrent
- * write cannot change whether they match between this check and the list's writes.
+ * no filter), as the rows are now in the transaction of `executor`. With `lock`, on
+ * PostgreSQL and MySQL/MariaDB the rows stay locked until the transaction ends, so a
+ * concurrent write cannot change whether they match between this check and the
+ * list's writes (the write permission checks lock).
  */
 export async function matchScope(
   executor: SqlExecutor,
@@ -31,6 +32,7 @@ export async function matchScope(
   type: string,
   ids: readonly Id[],
   filter: FilterNode | undefined,
+  lock = false,
 ): Promise<FilterMatch> {
   const mapped = requireMappedType(mapping, type);
   const alias = 's0';
@@ -38,7 +40,7 @@ export async function matchScope(
   const condition = filter === undefined ? SQL_TRUE : compileFilter(filter, { mapped, alias }, compileContext(mapping, dialect, 's'));
   // Locked in key order until the list ends (PostgreSQL, MySQL/MariaDB): a row judged here
   // cannot change under the list before it writes (SQLite's write lock covers the whole list).
-  const locking = dialect.name === 'sqlite' ? sql`` : sql` order by ${key} for update`;
+  const locking = lock && dialect.name !== 'sqlite' ? sql` order by ${key} for update` : sql``;
   const existing = new Set<Id>();
   const matching = new Set<Id>();
   for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
