@@ -48,7 +48,7 @@ export async function applyOperations(
 ): Promise<AppliedList> {
   const { operations, scope, hooks } = request;
   const draft = new WriteDraft(schema, state.store);
-  const visibleBefore = visibleAtStart(state, runner, operations, scope);
+  const wasInScope = scopeBefore(state, runner, operations, scope);
   const permissions = await WritePermissions.before(operations, request.permits, matchIn(state, runner));
   const sequences = new Map(state.sequences);
   const ids: (Id | null)[] = [];
@@ -64,7 +64,7 @@ export async function applyOperations(
   const existing = (ref: ResourceRef, fault: () => OperationError): Id => {
     const id = ref.kind === 'id' ? ref.id : ids[ref.operation];
     if (id === null || id === undefined || draft.row(ref.type, id) === undefined) throw fault();
-    if (!created.has(key(ref.type, id)) && visibleBefore.get(ref.type)?.has(id) === false) throw fault();
+    if (!created.has(key(ref.type, id)) && !wasInScope(ref.type, id)) throw fault();
     return id;
   };
   /** The id of the resource an operation is addressed to: existing, visible, and one the request may change so. */
@@ -186,16 +186,34 @@ function rowOf(draft: WriteDraft, type: string, id: Id): Row | null {
 }
 
 /** The ids of every resource the list names by id, per scoped type, that are inside the scope before the list. */
-function visibleAtStart(
+/**
+ * Whether a resource was inside the scope before the list, judged on `state` (which the
+ * list never changes): the ids the list names are read at once per type; an id only a
+ * hook names (an operation it returns, a relationship it sets) when first asked.
+ */
+function scopeBefore(
   state: MemoryState,
   runner: QueryRunner,
   operations: readonly Operation[],
   scope: WriteRequest['scope'],
-): ReadonlyMap<string, ReadonlySet<Id>> {
-  const named = namedIds(operations, (type) => scope?.(type) !== undefined);
-  const visible = new Map<string, ReadonlySet<Id>>();
-  for (const [type, ids] of named) visible.set(type, inScope(state, runner, type, [...ids], scope?.(type)));
-  return visible;
+): (type: string, id: Id) => boolean {
+  const known = new Map<string, Map<Id, boolean>>();
+  for (const [type, ids] of namedIds(operations, (named) => scope?.(named) !== undefined)) {
+    const visible = inScope(state, runner, type, [...ids], scope?.(type));
+    known.set(type, new Map([...ids].map((id) => [id, visible.has(id)])));
+  }
+  return (type, id) => {
+    const filter = scope?.(type);
+    if (filter === undefined) return true;
+    let ofType = known.get(type);
+    if (ofType === undefined) known.set(type, (ofType = new Map()));
+    let visible = ofType.get(id);
+    if (visible === undefined) {
+      visible = inScope(state, runner, type, [id], filter).has(id);
+      ofType.set(id, visible);
+    }
+    return visible;
+  };
 }
 
 /** Throws `out_of_scope` for the first changed resource (in list order) outside the scope after the list. */

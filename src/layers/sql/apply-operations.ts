@@ -90,10 +90,8 @@ class WriteList implements OperationList {
   private readonly created = new Set<string>();
   /** Resources the list created or changed, with the first operation that did. */
   private readonly changed = new Map<string, { readonly type: string; readonly id: Id; readonly operation: number }>();
-  /** Per scoped type, the ids the list names that were inside the scope before it. */
-  private readonly visibleBefore = new Map<string, ReadonlySet<Id>>();
-  /** Per scoped type, the ids the list names. */
-  private readonly named = new Map<string, ReadonlySet<Id>>();
+  /** Per scoped type, whether a resource was inside the scope: the ids the list names as read before it, any other when first asked. */
+  private readonly inScopeBefore = new Map<string, Map<Id, boolean>>();
   /** The relationship being written, for the place of a foreign key violation. */
   private writing: string | undefined;
   private readonly pairs = new Map<string, RelationshipPair>();
@@ -112,8 +110,7 @@ class WriteList implements OperationList {
     const scope = this.scope;
     for (const [type, ids] of namedIds(operations, (named) => scope(named) !== undefined)) {
       const { matching } = await this.match(type, [...ids], scope(type));
-      this.visibleBefore.set(type, matching);
-      this.named.set(type, ids);
+      this.inScopeBefore.set(type, new Map([...ids].map((id) => [id, matching.has(id)])));
     }
   }
 
@@ -272,15 +269,11 @@ class WriteList implements OperationList {
     const id = ref.kind === 'id' ? ref.id : this.ids[ref.operation];
     if (id === null || id === undefined) throw fault();
     const { existing } = await this.match(ref.type, [id], undefined);
-    if (!existing.has(id) || !this.wasVisible(ref.type, id)) throw fault();
+    if (!existing.has(id) || (await this.hiddenOf(ref.type, [id])).has(id)) throw fault();
     // The operation changes it (or deletes it): the row its creation returned is no longer the row after the list.
     const at = this.rowAt.get(resourceKey(ref.type, id));
     if (at !== undefined) this.rows[at] = null;
     return id;
-  }
-
-  private wasVisible(type: string, id: Id): boolean {
-    return this.created.has(resourceKey(type, id)) || this.visibleBefore.get(type)?.has(id) !== false;
   }
 
   /** The ids of related resources, each existing and visible, else `related_not_found` at the first that is not (its index for a list). */
@@ -290,10 +283,12 @@ class WriteList implements OperationList {
     for (const { ref, id } of wanted) if (id !== null && id !== undefined) byType.set(ref.type, [...(byType.get(ref.type) ?? []), id]);
     const found = new Set<string>();
     for (const [type, ids] of byType) {
-      for (const id of (await this.match(type, ids, undefined)).existing) found.add(resourceKey(type, id));
+      const { existing } = await this.match(type, ids, undefined);
+      const hidden = await this.hiddenOf(type, [...existing]);
+      for (const id of existing) if (!hidden.has(id)) found.add(resourceKey(type, id));
     }
     return wanted.map(({ ref, id }, item) => {
-      if (id === null || id === undefined || !found.has(resourceKey(ref.type, id)) || !this.wasVisible(ref.type, id)) {
+      if (id === null || id === undefined || !found.has(resourceKey(ref.type, id))) {
         const place: OperationFaultPlace = isList ? { relationship, index: item } : { relationship };
         throw new OperationError('related_not_found', index, place);
       }
@@ -337,17 +332,22 @@ class WriteList implements OperationList {
 
   /**
    * Of some existing ids of `type`, those outside the scope: not created by the list,
-   * and outside its filter before the list (read then for the ids the list names; for
-   * the others, which no operation addressed, now).
+   * and outside its filter before the list: read then for the ids the list names; for
+   * the others (linked rows no operation names, or an id only a hook names), when first
+   * asked, as the list's transaction sees them then (docs/writes.md, rule 7).
    */
   private async hiddenOf(type: string, ids: readonly Id[]): Promise<ReadonlySet<Id>> {
     const filter = this.scope?.(type);
     const candidates = ids.filter((id) => !this.created.has(resourceKey(type, id)));
     if (filter === undefined || candidates.length === 0) return new Set();
-    const named = this.named.get(type);
-    const unnamed = candidates.filter((id) => named?.has(id) !== true);
-    const { matching } = unnamed.length === 0 ? { matching: new Set<Id>() } : await this.match(type, unnamed, filter);
-    return new Set(candidates.filter((id) => (named?.has(id) === true ? !this.wasVisible(type, id) : !matching.has(id))));
+    let ofType = this.inScopeBefore.get(type);
+    if (ofType === undefined) this.inScopeBefore.set(type, (ofType = new Map()));
+    const unknown = candidates.filter((id) => !ofType.has(id));
+    if (unknown.length > 0) {
+      const { matching } = await this.match(type, unknown, filter);
+      for (const id of unknown) ofType.set(id, matching.has(id));
+    }
+    return new Set(candidates.filter((id) => ofType.get(id) === false));
   }
 
   /** Links `owner` to `target` along the pair, and `target` back along the inverse, displacing what a to-one side held. */

@@ -11,7 +11,11 @@
 import { describe, expect, it } from 'vitest';
 import { createHandler } from '../../http/handler.js';
 import { JSON_API_MEDIA_TYPE } from '../../http/negotiate.js';
+import { compareNode } from '../../ast/filter-factories.js';
+import type { FilterNode } from '../../ast/filter-node.js';
 import { NEVER_ABORTED } from '../../execute/never-aborted.js';
+import { isOperationError } from '../../operations/operation-error.js';
+import { ID_ORDER } from '../../rules/id-tie-break.js';
 import type { DataLayer, Id, LayerContext, OperationHooks, OperationList, Row, WriteResult } from '../../layers/data-layer.js';
 import {
   addToRelationshipOperation,
@@ -199,6 +203,36 @@ export const HOOK_CASES: readonly HookCase[] = [
       await expectRolledBack(layer, batch, 'after', 2);
       // One create of attributes only: a layer may run it as one statement, but not with hooks.
       await expectRolledBack(layer, [createOperation('book', { attributes: { title: 'Refused', in_print: true }, relationships: {} })], 'after', 0);
+    },
+  },
+  {
+    id: 'hooks-scope',
+    description:
+      'under a scope, a resource only a hook names is judged as one the request names: a hidden one is not found (an operation redirected to it, a relationship set to it) and nothing changes; a visible one is written',
+    async run(layer) {
+      const scope = (type: string): FilterNode | undefined => (type === 'book' ? compareNode('in_print', 'eq', true) : undefined);
+      const given = [updateOperation(idRef('author', 2), { attributes: { rank: 6 }, relationships: {} })];
+      const withHook = (replace: (operation: Operation) => Operation): OperationHooks => ({
+        before: (_index, operation) => Promise.resolve(replace(operation)),
+        after: () => Promise.resolve(),
+      });
+      const refusal = async (hooks: OperationHooks): Promise<string> =>
+        layer.apply({ operations: given, scope, hooks }, context()).then(
+          () => 'applied',
+          (error: unknown) => (isOperationError(error) ? `${error.reason} at ${String(error.operation)}` : String(error)),
+        );
+      const before = await readState(writeConformanceSchema, layer);
+      // Book b5 is out of print, so outside the scope; the request names no book.
+      const redirected = await refusal(withHook(() => updateOperation(idRef('book', 'b5'), { attributes: { in_print: true }, relationships: {} })));
+      expect(redirected, 'an operation a hook redirects to a hidden resource').toBe('not_found at 0');
+      const linkedHidden = await refusal(withHook(() => updateOperation(idRef('author', 2), { attributes: {}, relationships: { books: [idRef('book', 'b5')] } })));
+      expect(linkedHidden, 'a relationship a hook sets to a hidden resource').toBe('related_not_found at 0');
+      expect(await readState(writeConformanceSchema, layer), 'nothing changed').toBe(before);
+      // Book b4 is in print: a hook may link it though the request does not name it.
+      const linkedVisible = await refusal(withHook(() => updateOperation(idRef('author', 2), { attributes: {}, relationships: { books: [idRef('book', 'b4')] } })));
+      expect(linkedVisible, 'a relationship a hook sets to a visible resource').toBe('applied');
+      const owner = await layer.readLinkage({ type: 'book', id: 'b4', relationship: 'author', filter: null, sort: ID_ORDER, offset: 0, limit: null }, context());
+      expect(owner?.ids, "book b4's author after the hook linked it").toEqual([2]);
     },
   },
 ];
