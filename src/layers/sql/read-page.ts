@@ -13,6 +13,8 @@ import { selectPlan } from './row-codec.js';
 import type { SqlExecutor } from './sql-executor.js';
 import { type MappedType, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
 import type { CompiledRead, RawResult, SqlRead } from './sql-read.js';
+import { readShape } from './read-shape.js';
+import type { StatementCache } from './statement-cache.js';
 
 /** The alias of the primary table of a statement. */
 export const ROOT = 't0';
@@ -124,20 +126,26 @@ function plannedRows(result: RawResult): number {
   return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
 }
 
-/** A collection read (`GET /persons?…`): one page statement, and the count when needed. */
-export function collectionRead(mapping: ResolvedSqlMapping, request: ReadRequest): SqlRead<PageResult> {
+/**
+ * A collection read (`GET /persons?…`): one page statement, and the count when
+ * needed; through `cache` when given, its statements compiled once per shape.
+ */
+export function collectionRead(mapping: ResolvedSqlMapping, request: ReadRequest, cache?: StatementCache): SqlRead<PageResult> {
   const mapped = requireMappedType(mapping, request.type);
   const scope = { mapped, alias: ROOT };
   return {
     filter: request.filter,
-    compile: (executor, dialect) =>
-      compilePage(executor, compileContext(mapping, dialect, 's'), {
-        scope,
-        from: aliasedTable(mapped.table, ROOT),
-        conditions: [],
-        request,
-        idsOnly: false,
-      }),
+    compile: (executor, dialect) => {
+      const compile = (read: ReadRequest): CompiledRead<PageResult> =>
+        compilePage(executor, compileContext(mapping, dialect, 's'), {
+          scope,
+          from: aliasedTable(mapped.table, ROOT),
+          conditions: [],
+          request: read,
+          idsOnly: false,
+        });
+      return cache === undefined ? compile(request) : cache.compile(executor, readShape(request), dialect, compile, request);
+    },
   };
 }
 

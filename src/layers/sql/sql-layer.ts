@@ -24,6 +24,7 @@ import type { SqlExecutor } from './sql-executor.js';
 import { type ResolvedSqlMapping, resolveSqlMapping, type SqlMapping } from './sql-mapping.js';
 import { createSqlSession } from './sql-session.js';
 import { runsAsOneStatement } from './single-statement.js';
+import { createStatementCache } from './statement-cache.js';
 import { verifySqlSetup } from './verify-setup.js';
 
 /** Options of `createSqlLayer`. */
@@ -44,6 +45,12 @@ export interface SqlLayerOptions {
   readonly statementTimeoutMs?: number;
   /** Owner ids per `IN` list of an include query (larger sets are split). Default 5,000. */
   readonly includeChunkSize?: number;
+  /**
+   * The most query shapes whose compiled collection-read statements are kept and run
+   * again with new values as parameters (docs/sql-layer.md, "Statement cache"); the
+   * least recently used is dropped first. Default 256; 0 compiles every read.
+   */
+  readonly statementCacheSize?: number;
 }
 
 /** The SQL data layer, with the resolved mapping and dialect it uses. */
@@ -114,6 +121,9 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
   if (statementTimeoutMs !== undefined && !(Number.isInteger(statementTimeoutMs) && statementTimeoutMs > 0)) {
     throw new Error('statementTimeoutMs must be a positive integer');
   }
+  const cacheSize = options.statementCacheSize ?? 256;
+  if (!(Number.isInteger(cacheSize) && cacheSize >= 0)) throw new Error('statementCacheSize must be an integer of 0 or more');
+  const cache = createStatementCache(cacheSize);
   const session = createSqlSession(db, dialect, statementTimeoutMs);
   return {
     dialect: dialect.name,
@@ -126,7 +136,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
       await verifySqlSetup(db, mapping, session.hooks());
     },
     // Async, so that a request naming no mapped type or relationship rejects instead of throwing.
-    read: async (request, context) => session.execute(context.signal, collectionRead(mapping, request)),
+    read: async (request, context) => session.execute(context.signal, collectionRead(mapping, request, cache)),
     readOne: async (type, id, context) => session.execute(context.signal, oneRead(mapping, type, id)),
     readRelated: async (request, context) =>
       session.execute(context.signal, relatedRead(mapping, request, { idsOnly: false })),
