@@ -1,5 +1,5 @@
 import type { FilterNode } from '../../ast/filter-node.js';
-import type { RawParameter } from '../input/raw-query.js';
+import type { RawJson, RawParameter } from '../input/raw-query.js';
 import type { TypeTable } from '../schema-tables.js';
 import { jsonDepthBound, mayExceedJsonDepth, mayRepeatKeys, scanJson } from './depth-scan.js';
 import type { FilterContext } from './filter-context.js';
@@ -15,19 +15,52 @@ const SURROGATE = /[\uD800-\uDFFF]/u;
  * A key repeated in one object, which `JSON.parse` would let the last one win, is an
  * `invalid_filter_entry` pointing at the object, reported once the text is known to
  * be JSON: the scan finds it when it ran for the depth, or runs when `mayRepeatKeys`
- * cannot rule a repeat out.
+ * cannot rule a repeat out. A filter `readEncodedJson` already read from the query
+ * string (`RawJson`) passed all of that there, or was left to this path.
  */
-export function parseJsonFilter(raw: RawParameter, table: TypeTable, context: FilterContext): FilterNode[] {
+export function parseJsonFilter(raw: RawParameter | RawJson, table: TypeTable, context: FilterContext): FilterNode[] {
   const { limits } = context;
-  const text = raw.value;
-  if (text.length > limits.maxFilterLength) {
+  const length = 'json' in raw ? raw.json.length : raw.value.length;
+  if (length > limits.maxFilterLength) {
     throw context.fault(
       'filter_too_long',
-      `The filter has ${text.length} characters; the limit is ${limits.maxFilterLength}`,
+      `The filter has ${length} characters; the limit is ${limits.maxFilterLength}`,
       undefined,
       limits.maxFilterLength,
     );
   }
+  let parsed: unknown;
+  if ('json' in raw) {
+    parsed = raw.json.value;
+    // Stryker disable next-line BooleanLiteral: readEncodedJson reads no backslash escape and no character past ASCII, so a scan would find nothing
+    context.scanStrings = false;
+  } else {
+    parsed = parseText(raw.value, context);
+  }
+  context.json = true;
+  if (!Array.isArray(parsed)) {
+    if (typeof parsed !== 'object' || parsed === null) {
+      throw context.fault('invalid_filter_entry', 'The filter must be an array of filter entries or one entry', '');
+    }
+    return [resolveEntry(parsed, table, 0, context)];
+  }
+  // Stryker disable next-line ArrayDeclaration: the length is a preallocation; the loop below fills every slot
+  const nodes: FilterNode[] = new Array<FilterNode>(parsed.length);
+  const { path } = context;
+  path.push(0);
+  for (let index = 0; index < parsed.length; index++) {
+    path[0] = index;
+    nodes[index] = resolveEntry(parsed[index], table, 0, context);
+  }
+  path.pop();
+  return nodes;
+}
+
+/**
+ * `JSON.parse` of the filter text, its nesting checked before and repeated keys
+ * after; sets whether its strings need scanning for NUL and lone surrogates.
+ */
+function parseText(text: string, context: FilterContext): unknown {
   const bound = jsonDepthBound(context.maxDepth);
   const scanned = mayExceedJsonDepth(text, bound);
   const fault = scanned ? scanJson(text, bound) : undefined;
@@ -46,23 +79,7 @@ export function parseJsonFilter(raw: RawParameter, table: TypeTable, context: Fi
       repeat.pointer,
     );
   }
-  context.json = true;
   // Stryker disable next-line ConditionalExpression,StringLiteral: scanning strings is only skipped where it finds nothing (no escape, no surrogate)
   context.scanStrings = text.includes('\\u') || SURROGATE.test(text);
-  if (!Array.isArray(parsed)) {
-    if (typeof parsed !== 'object' || parsed === null) {
-      throw context.fault('invalid_filter_entry', 'The filter must be an array of filter entries or one entry', '');
-    }
-    return [resolveEntry(parsed, table, 0, context)];
-  }
-  // Stryker disable next-line ArrayDeclaration: the length is a preallocation; the loop below fills every slot
-  const nodes: FilterNode[] = new Array<FilterNode>(parsed.length);
-  const { path } = context;
-  path.push(0);
-  for (let index = 0; index < parsed.length; index++) {
-    path[0] = index;
-    nodes[index] = resolveEntry(parsed[index], table, 0, context);
-  }
-  path.pop();
-  return nodes;
+  return parsed;
 }

@@ -2,7 +2,8 @@ import type { Scalar } from '../../schema/infer.js';
 import { withoutNegativeZero } from '../../rules/number-rules.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
 
-const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+/** A number in JSON syntax (RFC 8259): what a simple filter and the encoded JSON reader accept. */
+export const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
 /**
  * Converts the text of a simple filter (`filter[age]=42`) to the attribute's
@@ -17,7 +18,7 @@ export function convertSimpleValue(attribute: ResolvedAttribute, text: string): 
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : undefined;
     case 'number': {
-      if (!NUMBER.test(text)) return undefined;
+      if (!JSON_NUMBER.test(text)) return undefined;
       const number = Number(text);
       if (!Number.isFinite(number)) return undefined;
       return withoutNegativeZero(number);

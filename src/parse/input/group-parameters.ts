@@ -1,4 +1,5 @@
 import { jsonApiError, type JsonApiError } from '../../errors/query-error.js';
+import type { EncodedJson } from './read-encoded-json.js';
 import { emptyRawQuery, type RawMember, type RawQuery } from './raw-query.js';
 
 /**
@@ -22,8 +23,7 @@ export class ParameterGrouper {
     switch (base) {
       case 'filter':
         if (open !== -1) this.#member(this.query.simpleFilters, name, open, value);
-        else if (this.query.filter !== undefined) this.#reject(name);
-        else this.query.filter = { parameter: name, value };
+        else this.#filter({ parameter: name, value });
         return;
       case 'sort':
         if (open !== -1) this.#invalid(name, `"sort" takes a plain value, not "${name}"`);
@@ -51,6 +51,20 @@ export class ParameterGrouper {
           );
         }
     }
+  }
+
+  /**
+   * Adds `filter=<json>` whose value `readEncodedJson` read from the query string,
+   * as `add` adds its decoded text.
+   */
+  addJson(json: EncodedJson): void {
+    if (this.#repeated?.has('filter') === true) return;
+    this.#filter({ parameter: 'filter', json });
+  }
+
+  #filter(filter: NonNullable<RawQuery['filter']>): void {
+    if (this.query.filter !== undefined) this.#reject(filter.parameter);
+    else this.query.filter = filter;
   }
 
   #member(family: RawMember[], name: string, open: number, value: string): void {
