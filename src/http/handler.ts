@@ -50,6 +50,7 @@ import { allowedMethods, isWriteMethod } from './allowed-methods.js';
 import type { BodyReader } from './request-body.js';
 import type { WritableOptions, WriteHooks } from './write-hooks.js';
 import { createWriter, OPERATIONS_PATH, type Writer } from './write-route.js';
+import { writtenRead, type WrittenRead } from './written-read.js';
 
 /** A plain HTTP request, as an adapter hands it over. */
 export interface HandlerRequest {
@@ -185,9 +186,27 @@ export function createHandler(options: HandlerOptions): Handler {
   const accessOf = policyResolver(options, policyContext);
   const fixedLayer = accessOf.fixed === undefined ? undefined : policyLayer(dataLayer, accessOf.fixed, schema);
   const limitsOf = (type: string): QueryLimits => resolveLimits(options.limits, type);
+  // Without a policy or onQuery, the read back of a created row is its row serialized (the same bytes as its GET).
+  const written =
+    isWritable(options.writable) && options.policy === undefined && options.scope === undefined && onQuery === undefined
+      ? writtenRead({
+          schema,
+          dataLayer,
+          serializer,
+          limitsOf,
+          emptyQuery: (type) =>
+            parseQuery('', {
+              schema: options.schema,
+              type,
+              operators: dataLayer.operators,
+              capabilities: capabilities.get(type),
+              ...(options.limits === undefined ? {} : { limits: options.limits }),
+            }),
+        })
+      : undefined;
   const writer =
     isWritable(options.writable)
-      ? writerOf(options, schema, limitsOf, accessOf, (request, negotiation, written) => serve(request, negotiation, written))
+      ? writerOf(options, schema, limitsOf, accessOf, written, (request, negotiation, known) => serve(request, negotiation, known))
       : undefined;
   const extensions = writer === undefined ? NO_EXTENSIONS : WRITE_EXTENSIONS;
 
@@ -315,6 +334,7 @@ function writerOf(
   schema: ResolvedSchema,
   limitsOf: (type: string) => QueryLimits,
   accessOf: PolicyResolver,
+  written: WrittenRead | undefined,
   serve: (request: HandlerRequest, negotiation: { reached: boolean }, written?: Row) => Promise<HandlerResponse>,
 ): Writer | undefined {
   const { dataLayer } = options;
@@ -326,6 +346,7 @@ function writerOf(
   if (apply === undefined) return undefined;
   const hooks = typeof options.writable === 'object' ? options.writable.hooks : undefined;
   if (hooks !== undefined) checkHooks(hooks, schema);
+  const emptyQueryChecked = new Set<string>();
   return createWriter({
     schema,
     ...(hooks === undefined ? {} : { hooks }),
@@ -338,6 +359,8 @@ function writerOf(
       return { scope: access?.scope, permits: access?.write.permits, forbids: access?.write.forbids, parse };
     },
     checkQuery(request, type) {
+      // An empty query parses the same way every time: once per type is enough.
+      if (request.query === '' && emptyQueryChecked.has(type)) return;
       const query = request.query.startsWith('?') ? `?${request.query}` : request.query;
       parseQuery(query, {
         schema: options.schema,
@@ -345,8 +368,10 @@ function writerOf(
         operators: dataLayer.operators,
         ...(options.limits === undefined ? {} : { limits: options.limits }),
       });
+      if (request.query === '') emptyQueryChecked.add(type);
     },
-    read: (request, path, query, written) => serve({ ...request, method: 'GET', path, query }, { reached: false }, written),
+    read: (request, path, query, row) => serve({ ...request, method: 'GET', path, query }, { reached: false }, row),
+    ...(written === undefined ? {} : { written }),
   });
 }
 

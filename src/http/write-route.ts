@@ -26,6 +26,7 @@ import type { Route } from './routes.js';
 import type { Scope } from '../policy/scope.js';
 import { requestHooks } from './run-write-hooks.js';
 import type { WriteHooks } from './write-hooks.js';
+import type { WrittenRead } from './written-read.js';
 import { checkBatchPrecondition, withPrecondition } from './write-precondition.js';
 
 /** The path of Atomic Operations requests. */
@@ -53,6 +54,8 @@ export interface WriterConfig {
    * resource); `written`: the resource's row as the layer returned it, served without reading it again.
    */
   read(request: HandlerRequest, path: string, query: string, written?: Row): Promise<HandlerResponse>;
+  /** Serves the read back of a created row without `read`, where it gives the same bytes (`undefined`: never). */
+  readonly written?: WrittenRead;
 }
 
 /** What one request may write, and how its body is parsed. */
@@ -115,8 +118,11 @@ export function createWriter(config: WriterConfig): Writer {
       const { parsed, guarded } = withPrecondition(request, parseRouteDocument(body, target, access.parse), config.schema);
       const { ids, rows } = await apply(request, parsed, access, guarded);
       if (target.kind !== 'create' && target.kind !== 'update') return { status: 204, headers: {}, body: '' };
-      const path = pathOf(route.type.name, ids[0] as Id);
-      const read = await config.read(request, path, request.query, rows?.[0] ?? undefined);
+      const id = ids[0] as Id;
+      const path = pathOf(route.type.name, id);
+      const row = rows?.[0] ?? undefined;
+      const direct = row === undefined || request.query !== '' ? undefined : config.written?.response(route.type, path, id, row);
+      const read = direct ?? (await config.read(request, path, request.query, row));
       if (read.status !== 200) return read;
       return target.kind === 'create'
         ? { status: 201, headers: { ...read.headers, location: `${config.baseUrl}${path}` }, body: read.body }
@@ -134,7 +140,11 @@ export function createWriter(config: WriterConfig): Writer {
           const id = ids[index];
           if (id === null || id === undefined || !returnsData(operation)) return undefined;
           const path = pathOf(typeOf(operation), id);
-          const read = await config.read({ ...request, method: 'GET', headers: {} }, path, '', rows?.[index] ?? undefined).catch((error: unknown) => {
+          const row = rows?.[index] ?? undefined;
+          const type = config.schema.types.get(typeOf(operation));
+          const direct = row === undefined || type === undefined ? undefined : config.written?.data(type, id, row);
+          if (direct !== undefined) return direct;
+          const read = await config.read({ ...request, method: 'GET', headers: {} }, path, '', row).catch((error: unknown) => {
             if (error instanceof QueryError && error.status === 404) return undefined;
             throw error;
           });
