@@ -9,12 +9,17 @@
 import { describe, expect, it } from 'vitest';
 import { compareNode, relationshipNode } from '../../src/ast/filter-factories.js';
 import type { LayerContext, ReadRequest, Row } from '../../src/layers/data-layer.js';
+import { commitDraft } from '../../src/layers/memory/commit-draft.js';
 import { createMemoryLayer, type MemoryLayer } from '../../src/layers/memory/index.js';
-import { LINKS } from '../../src/layers/memory/store.js';
+import { loadStore } from '../../src/layers/memory/load-store.js';
+import { rowLogCopies } from '../../src/layers/memory/row-log.js';
+import { LINKS, type Store } from '../../src/layers/memory/store.js';
+import { WriteDraft } from '../../src/layers/memory/write-draft.js';
 import { createOperation, deleteOperation, idRef, setRelationshipOperation, updateOperation } from '../../src/operations/operation-factories.js';
 import type { Operation } from '../../src/operations/operation-node.js';
 import { ID_ORDER } from '../../src/rules/id-tie-break.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
+import { resolveSchema } from '../../src/schema/resolved-schema.js';
 
 const context: LayerContext = { signal: new AbortController().signal };
 const schema = defineSchema({
@@ -126,5 +131,60 @@ describe('memory layer incremental store', () => {
       await apply(layer, operations);
       expect(await reads(layer)).toBe(await reads(createMemoryLayer(schema, layer.snapshot())));
     }
+  });
+
+  it('leaves a store a reader holds exactly as it was after later creates, read first after them', () => {
+    const resolved = resolveSchema(schema);
+    /** The store after creating computers with these ids (the first one owned by person 2) on `store`. */
+    const creating = (store: Store, ids: readonly string[]): Store => {
+      const draft = new WriteDraft(resolved, store);
+      for (const id of ids) draft.insert('computer', id, { serial: `S${id}` });
+      const owner = resolved.types.get('computer')?.relationships.get('owner');
+      if (owner !== undefined) draft.connect('computer', ids[0] as string, owner, '2');
+      return commitDraft(resolved, draft);
+    };
+    /** Everything a reader of a store sees: every type's rows in order, their links, and the lookups by id. */
+    const seen = (store: Store): string =>
+      JSON.stringify(
+        [...store.types].map(([name, type]) => [
+          name,
+          held(type.rows),
+          type.rows.map((row) => type.byId.get(row.id) === row),
+          type.byId.size,
+          ['0', '25', '5', '9'].map((id) => type.byId.has(id)),
+        ]),
+      );
+    const first = loadStore(resolved, data);
+    const expected = seen(loadStore(resolved, data));
+    // '25' sorts between '2' and '3', '5' after '3': one lands inside the rows, one at their end.
+    const second = creating(first, ['25', '5']);
+    const secondSeen = seen(creating(loadStore(resolved, data), ['25', '5']));
+    const third = creating(second, ['9']);
+    // A list on a store that is no longer the newest: the log those after it share has grown past it.
+    const other = creating(second, ['0']);
+    expect(seen(first)).toBe(expected);
+    expect(seen(second)).toBe(secondSeen);
+    expect(third.types.get('computer')?.rows.map((row) => row.id)).toStrictEqual(['1', '2', '25', '3', '5', '9']);
+    expect(other.types.get('computer')?.rows.map((row) => row.id)).toStrictEqual(['0', '1', '2', '25', '3', '5']);
+    expect(held(third.types.get('person')?.rows ?? [])).toContain('{"id":"2","name":"Bob"},[["2","25","9"]]');
+    expect(seen(second)).toBe(secondSeen);
+    expect(seen(first)).toBe(expected);
+  });
+
+  it('copies a constant number of rows per create, amortized, however large the store', async () => {
+    const perCreate: number[] = [];
+    for (const size of [1_000, 30_000]) {
+      const records = Array.from({ length: size }, (_, index) => ({ id: String(index + 1), serial: `S${String(index)}` }));
+      const layer = createMemoryLayer(schema, { person: [], computer: records, note: [] });
+      const creates = 2_000;
+      const before = rowLogCopies.count;
+      for (let index = 0; index < creates; index++) {
+        await apply(layer, [createOperation('computer', { attributes: { serial: `N${String(index)}` }, relationships: {} })]);
+      }
+      perCreate.push((rowLogCopies.count - before) / creates);
+      expect((await rowsOf(layer, all('computer'))).length).toBe(size + creates);
+    }
+    // Each fold copies the rows and their index once the log outweighs an eighth of them: at most 2 × 8 per row written.
+    for (const copies of perCreate) expect(copies).toBeLessThanOrEqual(20);
   });
 });

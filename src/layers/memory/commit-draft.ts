@@ -5,14 +5,16 @@
  * relationships; every other row, and every type no replaced row belongs to, is
  * shared with the store before, which stays exactly as it was (readers holding it
  * see the state before the list). A new row takes the type's next `POSITION` and its
- * place in primary key order. A list that deletes, changes a type an inverse-less
+ * place in primary key order. A type's rows are a `RowLog`: the written rows are
+ * logged, not copied into a new array of the type's rows, so a write's cost does not
+ * grow with the store. A list that deletes, changes a type an inverse-less
  * relationship points at, or replaces more than an eighth of the rows is loaded
  * whole again instead, as at start-up.
  */
 import type { Id } from '../data-layer.js';
 import type { ResolvedSchema } from '../../schema/resolved-schema.js';
 import { idComparator, loadStore } from './load-store.js';
-import { OverlaidIds } from './overlaid-ids.js';
+import { RowLog } from './row-log.js';
 import { LINKS, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
 import { typeStore } from './type-store.js';
 import type { DraftRow, WriteDraft } from './write-draft.js';
@@ -59,8 +61,6 @@ function replaced(schema: ResolvedSchema, draft: WriteDraft): Store | undefined 
     const { makeRow } = before;
     if (makeRow === undefined) return undefined;
     const fresh = added.get(type) ?? [];
-    const compare = idComparator(before.type.idType);
-    const all = before.rows.slice();
     for (const [id, row] of rows) {
       const draftRow = draftRowOf(draft, type, id);
       const links: LinkSlot[] = [];
@@ -81,11 +81,11 @@ function replaced(schema: ResolvedSchema, draft: WriteDraft): Store | undefined 
       writable[LINKS] = Object.freeze(links);
       writable[POSITION] = existing === undefined ? before.capacity + fresh.indexOf(id) : existing[POSITION];
       Object.freeze(row);
-      if (existing !== undefined) all[indexOf(all, id, compare)] = row;
     }
-    const ordered = fresh.length === 0 ? all : merged(all, fresh.map((id) => find(type, id)), compare);
-    const byId = OverlaidIds.over(before.byId, [...rows.values()]);
-    types.set(type, typeStore({ type: before.type, rows: ordered, byId, slots: before.slots, makeRow, capacity: before.capacity + fresh.length }));
+    const log = (before.byId instanceof RowLog ? before.byId : RowLog.of(before.rows, before.byId, idComparator(before.type.idType))).with([...rows.values()]);
+    // Folded once the log outweighs an eighth of the rows: a write then costs a constant amount of copying, amortized.
+    const byId = log.weight > 64 + log.size / 8 ? log.folded() : log;
+    types.set(type, typeStore({ type: before.type, rows: () => byId.rows, byId, slots: before.slots, makeRow, capacity: before.capacity + fresh.length }));
   }
   return { types };
 }
@@ -102,7 +102,7 @@ function rowsToRebuild(schema: ResolvedSchema, draft: WriteDraft): Map<string, S
     for (const relationship of type.relationships.values()) if (relationship.inverse === undefined) oneWay.add(relationship.target);
   }
   let total = 0;
-  for (const typeStore of draft.store.types.values()) total += typeStore.rows.length;
+  for (const typeStore of draft.store.types.values()) total += typeStore.byId.size;
   const limit = 64 + total / 8;
   const rebuilt = new Map<string, Set<Id>>();
   const queue: (readonly [string, Id])[] = [];
@@ -127,34 +127,6 @@ function rowsToRebuild(schema: ResolvedSchema, draft: WriteDraft): Map<string, S
     }
   }
   return rebuilt;
-}
-
-/** The index of the row with `id` in `rows` (in primary key order; the row is there). */
-function indexOf(rows: readonly StoredRow[], id: Id, compare: (a: Id, b: Id) => number): number {
-  let low = 0;
-  let high = rows.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const order = compare((rows[middle] as StoredRow).id, id);
-    if (order === 0) return middle;
-    if (order < 0) low = middle + 1;
-    else high = middle - 1;
-  }
-  throw new Error(`No row ${String(id)} to replace`);
-}
-
-/** Two lists of rows in primary key order as one (no id in both). */
-function merged(rows: readonly StoredRow[], fresh: readonly StoredRow[], compare: (a: Id, b: Id) => number): StoredRow[] {
-  const last = rows.at(-1);
-  if (last === undefined || compare((fresh[0] as StoredRow).id, last.id) > 0) return [...rows, ...fresh];
-  const out: StoredRow[] = [];
-  let next = 0;
-  for (const row of rows) {
-    while (next < fresh.length && compare((fresh[next] as StoredRow).id, row.id) < 0) out.push(fresh[next++] as StoredRow);
-    out.push(row);
-  }
-  while (next < fresh.length) out.push(fresh[next++] as StoredRow);
-  return out;
 }
 
 function draftRowOf(draft: WriteDraft, type: string, id: Id): DraftRow {

@@ -11,9 +11,10 @@ const MAX_CODES = 65_536;
  * and the derived columns, each built on first use (lower-cased values for
  * `ilike`, dictionary codes for set tests).
  */
-export function typeStore({ type, rows, byId, slots, makeRow, capacity = rows.length }: {
+export function typeStore({ type, rows: given, byId, slots, makeRow, capacity: capacityGiven }: {
   readonly type: ResolvedType;
-  readonly rows: readonly StoredRow[];
+  /** The rows in primary key order, or how to order them on first use. */
+  readonly rows: readonly StoredRow[] | (() => readonly StoredRow[]);
   /** The rows by id, or how to index them on first use. */
   readonly byId: ReadonlyMap<Id, StoredRow> | (() => ReadonlyMap<Id, StoredRow>);
   readonly slots: ReadonlyMap<string, number>;
@@ -24,9 +25,14 @@ export function typeStore({ type, rows, byId, slots, makeRow, capacity = rows.le
   const safe = new Map<string, boolean>();
   const lowered = new Map<string, readonly (string | null)[]>();
   const codes = new Map<string, FieldCodes | null>();
+  let ordered = typeof given === 'function' ? undefined : given;
+  const rowsOf = (): readonly StoredRow[] => (ordered ??= (given as () => readonly StoredRow[])());
+  const capacity = capacityGiven ?? rowsOf().length;
   return {
     type,
-    rows,
+    get rows() {
+      return rowsOf();
+    },
     get byId() {
       if (typeof byId === 'function') byId = byId();
       return byId;
@@ -37,7 +43,7 @@ export function typeStore({ type, rows, byId, slots, makeRow, capacity = rows.le
     codeUnitSafe(field) {
       let found = safe.get(field);
       if (found === undefined) {
-        found = rows.every((row) => typeof row[field] !== 'string' || isCodeUnitSafe(row[field] as string));
+        found = rowsOf().every((row) => typeof row[field] !== 'string' || isCodeUnitSafe(row[field] as string));
         safe.set(field, found);
       }
       return found;
@@ -46,7 +52,7 @@ export function typeStore({ type, rows, byId, slots, makeRow, capacity = rows.le
       let column = lowered.get(field);
       if (column === undefined) {
         const values = new Array<string | null>(capacity).fill(null);
-        for (const row of rows) {
+        for (const row of rowsOf()) {
           const value = row[field];
           if (typeof value === 'string') values[row[POSITION]] = value.toLowerCase();
         }
@@ -58,7 +64,7 @@ export function typeStore({ type, rows, byId, slots, makeRow, capacity = rows.le
     codes(field) {
       let found = codes.get(field);
       if (found === undefined) {
-        found = codesOf(rows, field, capacity);
+        found = codesOf(rowsOf(), field, capacity);
         codes.set(field, found);
       }
       return found;
