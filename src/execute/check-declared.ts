@@ -20,8 +20,10 @@ export function checkDeclared(ast: QueryAST, layer: Declaring, schema: ResolvedS
   const errors: JsonApiError[] = [];
   const part = ast.filter === null ? undefined : unevaluatedPart(capabilities, schema, ast.type, ast.filter);
   if (part !== undefined) errors.push(jsonApiError({ ...filterFault(part, layer), parameter: 'filter' }));
-  // The sort as the client wrote it, but for the `id` key the parser may have added.
-  const sort = { parameter: 'sort', value: sortKeysWritten(ast.sort).map(sortKeyText).join(',') };
+  // The sort as the client wrote it, but for the `id` key the parser may have added:
+  // written out only for the refusal that quotes it (more keys than the layer sorts by).
+  const written = sortKeysWritten(ast.sort);
+  const sort = { parameter: 'sort', value: written.length > capabilities.maxSortKeys ? written.map(sortKeyText).join(',') : '' };
   checkCapabilities({ ...emptyRawQuery(), sort }, ast, capabilities, errors);
   const [first, ...rest] = errors;
   if (first !== undefined) throw new QueryError([first, ...rest]);

@@ -73,25 +73,31 @@ export async function resolveIncludes(
       node = child;
     }
   }
-  const reached = new Set<string>();
+  const reached = new Reached();
   let level: IncludeNode[] = [root];
   while (level.length > 0) {
     // Children in path order, so layer calls are made in a deterministic order.
-    const steps = level.flatMap((node) => [...node.children].map(([relationship, child]) => ({ node, relationship, child })));
-    await Promise.all(
-      steps.map(async ({ node, relationship, child }) => {
-        child.related =
+    const children: IncludeNode[] = [];
+    const loads: Promise<IncludeResult>[] = [];
+    for (const node of level) {
+      for (const [relationship, child] of node.children) {
+        children.push(child);
+        loads.push(
           node === root && relationship === seed?.relationship
-            ? seedStep(root, child, seed, context)
-            : await loadStep(node, relationship, child, context);
-      }),
-    );
-    for (const { child } of steps) {
-      child.rows = dedupe([...child.related.values()].flat());
-      for (const row of child.rows) reached.add(`${child.type.name}\u0000${String(row.id)}`);
+            ? settled(() => seedStep(root, child, seed, context))
+            : loadStep(node, relationship, child, context),
+        );
+      }
+    }
+    const loaded = loads.length === 1 ? [await (loads[0] as Promise<IncludeResult>)] : await Promise.all(loads);
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index] as IncludeNode;
+      child.related = loaded[index] as IncludeResult;
+      child.rows = distinctRelated(child.related);
+      reached.addAll(child.type.name, child.rows);
     }
     if (reached.size > context.limits.maxIncluded) throw tooManyIncluded(context.limits.maxIncluded);
-    level = steps.map(({ child }) => child);
+    level = children;
   }
   return orderIncluded(root, primary, effective);
 }
@@ -110,23 +116,31 @@ function effectivePath(type: ResolvedType, path: IncludePath, context: IncludeCo
 }
 
 async function loadStep(owner: IncludeNode, relationship: string, child: IncludeNode, context: IncludeContext): Promise<IncludeResult> {
-  const ids: Id[] = owner.rows.map((row) => row.id);
-  if (ids.length === 0) return new Map();
+  const rows = owner.rows;
+  if (rows.length === 0) return new Map();
+  const ids: Id[] = new Array<Id>(rows.length);
+  for (let index = 0; index < rows.length; index++) ids[index] = (rows[index] as Row).id;
   const attributes = attributeHint(child.type, context.fields);
   const result = await context.layer.readIncluded(
     { type: owner.type.name, relationship, ids, ...(attributes === undefined ? {} : { attributes }) },
     { signal: context.signal },
   );
-  for (const row of owner.rows) {
-    const related = result.get(String(row.id)) ?? [];
-    context.linkage.set(
-      owner.type.name,
-      row.id,
-      relationship,
-      child.toMany ? related.map((other) => other.id) : (related[0]?.id ?? null),
-    );
+  const linkage = context.linkage.relationship(owner.type.name, relationship);
+  for (const row of rows) {
+    const key = String(row.id);
+    const related = result.get(key) ?? [];
+    linkage.set(key, child.toMany ? related.map((other) => other.id) : (related[0]?.id ?? null));
   }
   return result;
+}
+
+/** Runs synchronous work as a promise, a throw becoming its rejection. */
+function settled<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
 }
 
 function seedStep(root: IncludeNode, child: IncludeNode, seed: IncludeSeed, context: IncludeContext): IncludeResult {
@@ -142,28 +156,26 @@ function seedStep(root: IncludeNode, child: IncludeNode, seed: IncludeSeed, cont
 
 function orderIncluded(root: IncludeNode, primary: readonly Row[], paths: readonly IncludePath[]): Resource[] {
   const included: Resource[] = [];
-  const seen = new Set<string>();
+  const seen = new Reached();
   for (const row of primary) {
     for (const path of paths) {
       let node = root;
       let frontier: readonly Row[] = [row];
-      for (const step of path) {
-        const child = node.children.get(step);
+      for (let step = 0; step < path.length; step++) {
+        const child = node.children.get(path[step] as string);
         // Stryker disable next-line ConditionalExpression: every step of an effective path is in the tree; the check narrows the type
         if (child === undefined) break;
         // Stryker disable next-line ArrayDeclaration: an item that is no row has no id any owner is keyed by, so it reaches nothing
         const reached: Row[] = [];
+        const type = child.type.name;
         for (const owner of frontier) {
           for (const related of child.related.get(String(owner.id)) ?? []) {
             reached.push(related);
-            const key = `${child.type.name}\u0000${String(related.id)}`;
-            if (!seen.has(key)) {
-              seen.add(key);
-              included.push({ type: child.type.name, row: related });
-            }
+            if (seen.add(type, related)) included.push({ type, row: related });
           }
         }
-        frontier = dedupe(reached);
+        // The rows of the last step lead nowhere further.
+        frontier = step === path.length - 1 ? reached : dedupe(reached);
         node = child;
       }
     }
@@ -182,12 +194,60 @@ export function attributeHint(type: ResolvedType, fields: Fieldsets): readonly s
 
 function dedupe(rows: readonly Row[]): Row[] {
   const seen = new Set<string>();
-  return rows.filter((row) => {
+  const distinct: Row[] = [];
+  for (const row of rows) {
     const key = String(row.id);
-    if (seen.has(key)) return false;
+    if (seen.has(key)) continue;
     seen.add(key);
-    return true;
-  });
+    distinct.push(row);
+  }
+  return distinct;
+}
+
+/** The distinct rows of a step's result, in owner order. */
+function distinctRelated(related: IncludeResult): Row[] {
+  const seen = new Set<string>();
+  const distinct: Row[] = [];
+  for (const rows of related.values()) {
+    for (const row of rows) {
+      const key = String(row.id);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      distinct.push(row);
+    }
+  }
+  return distinct;
+}
+
+/** The distinct resources met so far, by type and id (as a string). */
+class Reached {
+  private readonly byType = new Map<string, Set<string>>();
+  size = 0;
+
+  /** Adds a row of a type; whether it was not met before. */
+  add(type: string, row: Row): boolean {
+    const ids = this.idsOf(type);
+    const before = ids.size;
+    ids.add(String(row.id));
+    this.size += ids.size - before;
+    return ids.size > before;
+  }
+
+  addAll(type: string, rows: readonly Row[]): void {
+    const ids = this.idsOf(type);
+    const before = ids.size;
+    for (const row of rows) ids.add(String(row.id));
+    this.size += ids.size - before;
+  }
+
+  private idsOf(type: string): Set<string> {
+    let ids = this.byType.get(type);
+    if (ids === undefined) {
+      ids = new Set();
+      this.byType.set(type, ids);
+    }
+    return ids;
+  }
 }
 
 function tooManyIncluded(limit: number): QueryError {

@@ -23,7 +23,7 @@ import { resolveCapabilities, type ResolvedCapabilities } from '../layers/capabi
 import type { DataLayer, Row } from '../layers/data-layer.js';
 import { entityTag } from './entity-tag.js';
 import { resolveLimits, type LimitOptions, type QueryLimits } from '../limits.js';
-import { CURSOR_PROFILE, isCursorProfile } from '../paging/cursor-profile.js';
+import { CURSOR_PROFILE } from '../paging/cursor-profile.js';
 import { parseQuery } from '../parse/parse-query.js';
 import { checkLimits, TRUSTED_LIMITS } from '../rules/limit-rules.js';
 import { queryTooLong, utf8Length } from '../rules/query-length.js';
@@ -39,7 +39,8 @@ import {
 import { isProfileError } from '../serialize/serialize-document.js';
 import { pagesByCursor } from '../paging/page-window.js';
 import { errorOutcome, type HandlerLogger } from './error-response.js';
-import { headerValue, isAcceptable, isSupportedContentType, JSON_API_MEDIA_TYPE, requestedProfiles } from './negotiate.js';
+import { acceptReader, type AcceptReading } from './accept-reader.js';
+import { headerValue, isSupportedContentType, JSON_API_MEDIA_TYPE } from './negotiate.js';
 import { matchRoute, type Route } from './routes.js';
 import type { Policy } from '../policy/policy.js';
 import { PolicyError } from '../policy/policy-error.js';
@@ -209,6 +210,7 @@ export function createHandler(options: HandlerOptions): Handler {
       ? writerOf(options, schema, limitsOf, accessOf, written, (request, negotiation, known) => serve(request, negotiation, known))
       : undefined;
   const extensions = writer === undefined ? NO_EXTENSIONS : WRITE_EXTENSIONS;
+  const readAccept = acceptReader(extensions);
 
   /** Serves a request; `written`: the row a write returned, which the read back of its resource serves without reading it. */
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }, written?: Row): Promise<HandlerResponse> => {
@@ -218,13 +220,13 @@ export function createHandler(options: HandlerOptions): Handler {
     const route = matchRoute(requesterSchema === options.schema ? schema : resolveSchema(requesterSchema), request.path);
     if (route === undefined) {
       if (writer !== undefined && request.path === OPERATIONS_PATH) {
-        const refused = refusal(request, undefined, limitsOf(''), negotiation, ['POST'], extensions);
+        const refused = refusal(request, undefined, limitsOf(''), negotiation, ['POST'], extensions, readAccept);
         return refused ?? (await writer.atomic(request));
       }
       return failure({ code: 'not_found', detail: 'No resource or route at this path.' });
     }
     const limits = limitsOf(route.type.name);
-    const refused = refusal(request, route, limits, negotiation, allowedMethods(route, writer !== undefined), extensions);
+    const refused = refusal(request, route, limits, negotiation, allowedMethods(route, writer !== undefined), extensions, readAccept);
     if (refused !== undefined) return refused;
     if (writer !== undefined && isWriteMethod(request.method)) return writer.single(request, route);
 
@@ -232,7 +234,7 @@ export function createHandler(options: HandlerOptions): Handler {
     // The query arrives without its `?`; one more leading `?` belongs to the first name
     // (`??sort=x` names `?sort`), so keep it from being taken as the separator.
     const query = request.query.startsWith('?') ? `?${request.query}` : request.query;
-    const preferCursor = pagesMany(route) && asksForCursorPages(request);
+    const preferCursor = pagesMany(route) && readAccept(headerValue(request.headers['accept'])).cursorPages;
     const parsed = parseQuery(query, {
       schema: requesterSchema,
       type: primaryType,
@@ -292,6 +294,7 @@ function refusal(
   negotiation: { reached: boolean },
   allowed: readonly string[],
   extensions: ReadonlySet<string>,
+  readAccept: (accept: string | undefined) => AcceptReading,
 ): HandlerResponse | undefined {
   if (
     route !== undefined &&
@@ -309,7 +312,7 @@ function refusal(
   }
   // From here on the status depends on Accept (406 or not): responses say so with `Vary`.
   negotiation.reached = true;
-  if (!isAcceptable(headerValue(request.headers['accept']), extensions)) {
+  if (!readAccept(headerValue(request.headers['accept'])).acceptable) {
     return failure({
       code: 'not_acceptable',
       detail: `Every ${JSON_API_MEDIA_TYPE} in Accept carries media type parameters (other than ext and profile) or extensions this server does not support.`,
@@ -409,12 +412,6 @@ function checkHooks(hooks: WriteHooks<ResourceSchema>, schema: ResolvedSchema): 
 /** Whether the route's document is a paged list: a collection, or a to-many related or relationship route. */
 function pagesMany(route: Route): boolean {
   return route.kind === 'collection' || (route.kind !== 'resource' && route.relationship.toMany);
-}
-
-/** Whether `Accept` asks for the Cursor Pagination profile (docs/handler.md, "Cursor pagination"). */
-function asksForCursorPages(request: HandlerRequest): boolean {
-  for (const profile of requestedProfiles(headerValue(request.headers['accept']))) if (isCursorProfile(profile)) return true;
-  return false;
 }
 
 /**

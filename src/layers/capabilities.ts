@@ -242,7 +242,24 @@ export function unevaluatedPart(
 ): UnevaluatedPart | undefined {
   const current = schema.types.get(type);
   if (current === undefined) throw new Error(`Unknown resource type "${type}" (not in the schema)`);
-  return foldFilter(node, unevaluatedFolder(capabilities, schema), current);
+  return foldFilter(node, folderOf(capabilities, schema), current);
+}
+
+/** The folder of each declaration and schema, made once: it holds no state of a fold. */
+const folders = new WeakMap<ResolvedCapabilities, WeakMap<ResolvedSchema, FilterFolder<Unevaluated, ResolvedType>>>();
+
+function folderOf(capabilities: ResolvedCapabilities, schema: ResolvedSchema): FilterFolder<Unevaluated, ResolvedType> {
+  let bySchema = folders.get(capabilities);
+  if (bySchema === undefined) {
+    bySchema = new WeakMap();
+    folders.set(capabilities, bySchema);
+  }
+  let folder = bySchema.get(schema);
+  if (folder === undefined) {
+    folder = unevaluatedFolder(capabilities, schema);
+    bySchema.set(schema, folder);
+  }
+  return folder;
 }
 
 type Unevaluated = UnevaluatedPart | undefined;

@@ -64,28 +64,40 @@ export interface PlanKey {
 /** Plans kept per schema; the least recently used is dropped past this many. */
 export const MAX_CACHED_PLANS = 256;
 
-const plans = new WeakMap<ResourceSchema, Map<string, DocumentPlan>>();
+/** The plans of one schema, least recently used first, and the key of the most recent. */
+interface PlanCache {
+  readonly entries: Map<string, DocumentPlan>;
+  newest: string | undefined;
+}
+
+const plans = new WeakMap<ResourceSchema, PlanCache>();
 
 /** Returns the plan of a document shape, from the cache when it was computed before. */
 export function documentPlan(key: PlanKey): DocumentPlan {
   let cache = plans.get(key.schema);
   if (cache === undefined) {
-    cache = new Map();
+    cache = { entries: new Map(), newest: undefined };
     plans.set(key.schema, cache);
   }
+  const { entries } = cache;
   const text = cacheKey(key);
-  const cached = cache.get(text);
+  const cached = entries.get(text);
   if (cached !== undefined) {
-    cache.delete(text);
-    cache.set(text, cached);
+    // A server asked the same shape again keeps it where it is: already the most recent.
+    if (text !== cache.newest) {
+      entries.delete(text);
+      entries.set(text, cached);
+      cache.newest = text;
+    }
     return cached;
   }
   const plan = buildPlan(key);
-  cache.set(text, plan);
-  if (cache.size > MAX_CACHED_PLANS) {
-    const oldest = cache.keys().next();
+  entries.set(text, plan);
+  cache.newest = text;
+  if (entries.size > MAX_CACHED_PLANS) {
+    const oldest = entries.keys().next();
     // Stryker disable next-line ConditionalExpression: a cache past its limit is never empty; the check narrows the type
-    if (oldest.done !== true) cache.delete(oldest.value);
+    if (oldest.done !== true) entries.delete(oldest.value);
   }
   return plan;
 }
