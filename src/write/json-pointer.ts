@@ -4,9 +4,14 @@
 export function jsonPointer(base: string, ...segments: readonly (string | number)[]): string {
   let pointer = base;
   for (const segment of segments) {
-    pointer += `/${typeof segment === 'number' ? String(segment) : segment.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    pointer += `/${typeof segment === 'number' ? String(segment) : escaped(segment)}`;
   }
   return pointer;
+}
+
+/** A member name as a pointer segment: `~` is `~0`, `/` is `~1`. */
+function escaped(segment: string): string {
+  return segment.includes('~') || segment.includes('/') ? segment.replaceAll('~', '~0').replaceAll('/', '~1') : segment;
 }
 
 /**

@@ -82,16 +82,16 @@ function parseOperation(context: WriteContext, item: unknown, pointer: string): 
     if (!hasData) return refuse('invalid_document', `An "${op}" needs "data".`, pointer);
     if (op === 'add') {
       const resource = parseResourceObject(context, data, dataAt, undefined, 'create');
-      writable(resource.type, jsonPointer(dataAt, 'type'));
+      writable(resource.type, dataAt);
       return { operation: createOperation(resource.type.name, resource.fields, resource.naming), source: { pointer, ref: dataAt } };
     }
     const resource = parseResourceObject(context, data, dataAt, undefined, 'update');
-    writable(resource.type, jsonPointer(dataAt, 'type'));
+    writable(resource.type, dataAt);
     return { operation: updateOperation(resource.ref, resource.fields), source: { pointer, ref: dataAt } };
   }
   const refObject = objectAt(given, refAt, 'The member "ref"');
   const type = typeOf(context, memberOf(refObject, 'type'), jsonPointer(refAt, 'type'), undefined);
-  writable(type, jsonPointer(refAt, 'type'));
+  writable(type, refAt);
   const relationshipName = memberOf(refObject, 'relationship');
   const identifier = Object.fromEntries(Object.entries(refObject).filter(([name]) => name !== 'relationship'));
   const ref = parseIdentifier(context, identifier, refAt, 'target', type);
@@ -116,8 +116,9 @@ function parseOperation(context: WriteContext, item: unknown, pointer: string): 
   return { operation, source };
 }
 
+/** Refuses a write of a read-only type, at the `type` of the object at `pointer`. */
 function writable(type: ResolvedType, pointer: string): void {
-  if (type.readOnly) refuse('read_only_type', `Resources of type ${type.name} are read-only.`, pointer);
+  if (type.readOnly) refuse('read_only_type', `Resources of type ${type.name} are read-only.`, jsonPointer(pointer, 'type'));
 }
 
 function relationshipOf(type: ResolvedType, name: unknown, pointer: string): ResolvedRelationship {

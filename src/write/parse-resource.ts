@@ -28,12 +28,14 @@ export function parseFields(
   const given = memberOf(resource, 'attributes');
   if (given !== undefined) {
     const at = jsonPointer(pointer, 'attributes');
-    for (const [name, value] of Object.entries(objectAt(given, at, 'The member "attributes"'))) {
+    const members = objectAt(given, at, 'The member "attributes"');
+    for (const name in members) {
+      if (!Object.hasOwn(members, name)) continue;
+      const value = members[name];
       const attribute = type.attributes.get(name);
-      const where = jsonPointer(at, name);
-      if (attribute === undefined) refuse('unknown_field', `Type ${JSON.stringify(type.name)} has no attribute ${JSON.stringify(name)}.`, where);
-      if (attribute.readOnly) refuse('read_only_field', `The attribute ${JSON.stringify(name)} of ${type.name} is read-only.`, where);
-      attributes.push([name, attributeValue(attribute, value, where)]);
+      if (attribute === undefined) refuse('unknown_field', `Type ${JSON.stringify(type.name)} has no attribute ${JSON.stringify(name)}.`, jsonPointer(at, name));
+      if (attribute.readOnly) refuse('read_only_field', `The attribute ${JSON.stringify(name)} of ${type.name} is read-only.`, jsonPointer(at, name));
+      attributes.push([name, attributeValue(attribute, value, at)]);
     }
   }
   if (mode === 'create') {
@@ -114,15 +116,19 @@ export function parseMembers(
   });
 }
 
-/** A value of an attribute, checked by its JSON Schema and the value rules of the query. */
-function attributeValue(attribute: ResolvedAttribute, value: unknown, pointer: string): unknown {
-  const fail = (why: string): never => refuse('invalid_attribute', `The attribute ${JSON.stringify(attribute.name)} ${why}.`, pointer);
-  if (typeof value === 'string' && !storableText.check(value)) fail(storableText.message);
-  if (typeof value === 'number' && attribute.integer && !exactInteger.check(value)) fail(exactInteger.message);
+/** A value of an attribute (a member of the `attributes` at `at`), checked by its JSON Schema and the value rules of the query. */
+function attributeValue(attribute: ResolvedAttribute, value: unknown, at: string): unknown {
+  if (typeof value === 'string' && !storableText.check(value)) invalidAttribute(attribute, storableText.message, at);
+  if (typeof value === 'number' && attribute.integer && !exactInteger.check(value)) invalidAttribute(attribute, exactInteger.message, at);
   const normalised = withoutNegativeZero(value);
   if (!attribute.validate(normalised)) {
     const issue = attribute.validate.errors?.[0];
-    fail(`${issue?.message ?? 'is invalid'}`);
+    invalidAttribute(attribute, `${issue?.message ?? 'is invalid'}`, at);
   }
   return normalised;
+}
+
+/** Refuses the value of an attribute: a 400 `invalid_attribute` at its member of the `attributes` at `at`. */
+function invalidAttribute(attribute: ResolvedAttribute, why: string, at: string): never {
+  return refuse('invalid_attribute', `The attribute ${JSON.stringify(attribute.name)} ${why}.`, jsonPointer(at, attribute.name));
 }

@@ -97,6 +97,8 @@ class WriteList implements OperationList {
   private readonly pairs = new Map<string, RelationshipPair>();
   /** The request's write permissions, read before the list. */
   private permissions: WritePermissions | undefined;
+  /** Whether the request has write permissions to judge the list by. */
+  private permitted = false;
 
   constructor(
     private readonly environment: WriteEnvironment,
@@ -106,6 +108,7 @@ class WriteList implements OperationList {
   /** Reads, before any change, which resources the list names by id are inside the scope, and which it may update or delete. */
   async checkBefore(operations: readonly Operation[], permits: WriteRequest['permits']): Promise<void> {
     this.permissions = await WritePermissions.before(operations, permits, this.matchFilter);
+    this.permitted = permits !== undefined;
     if (this.scope === undefined) return;
     const scope = this.scope;
     for (const [type, ids] of namedIds(operations, (named) => scope(named) !== undefined)) {
@@ -121,6 +124,8 @@ class WriteList implements OperationList {
    */
   async checkAfter(): Promise<void> {
     await this.checkScopeAfter();
+    // Without write permissions nothing is judged: the changed resources are not listed for them.
+    if (!this.permitted) return;
     await this.permissions?.after([...this.changed.values()], (type, id) => this.created.has(resourceKey(type, id)), this.matchFilter);
   }
 
@@ -183,13 +188,14 @@ class WriteList implements OperationList {
     switch (operation.kind) {
       case 'create': {
         const { id, row } = await this.create(operation.type, operation, index);
-        this.created.add(resourceKey(operation.type, id));
+        const key = resourceKey(operation.type, id);
+        this.created.add(key);
         if (row !== null) {
           this.rows[index] = row;
-          this.rowAt.set(resourceKey(operation.type, id), index);
+          this.rowAt.set(key, index);
         }
         this.ids.push(id);
-        this.change(operation.type, id, index);
+        this.change(operation.type, id, index, key);
         return;
       }
       case 'update': {
@@ -259,8 +265,7 @@ class WriteList implements OperationList {
     if (ifMatch !== undefined && (numAffectedRows ?? 0n) === 0n) throw new OperationError('precondition_failed', index);
   }
 
-  private change(type: string, id: Id, operation: number): void {
-    const key = resourceKey(type, id);
+  private change(type: string, id: Id, operation: number, key = resourceKey(type, id)): void {
     if (!this.changed.has(key)) this.changed.set(key, { type, id, operation });
   }
 

@@ -158,6 +158,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
 
 /** Every type's scope and write permission filters of a write, as one node: the session prepares case folding when one lower-cases text. */
 function scopeFilters(mapping: ResolvedSqlMapping, { scope, permits }: WriteRequest): FilterNode | null {
+  if (scope === undefined && permits === undefined) return null;
   const changes = ['create', 'update', 'delete'] as const;
   const filters = [...mapping.types.keys()].flatMap((type) => [scope?.(type), ...changes.map((change) => permits?.(type, change))]);
   const given = filters.filter((filter): filter is FilterNode => filter !== undefined);
