@@ -44,6 +44,8 @@ describe('readEncodedJson reads what JSON.parse of the decoded text gives', () =
     '"x"',
     '7',
     '-1.5e-7',
+    encodeURIComponent('["a/b","a+b%c"]'),
+    '["a+%25"]',
   ])('%s', (encoded) => {
     const result = read(encoded);
     expect(result).toEqual(reference(encoded));
@@ -164,6 +166,20 @@ describe('readEncodedJson leaves to decodeComponent and JSON.parse', () => {
     ['a colon outside an object', '[1:2]'],
     ['a closing bracket of the other kind', '[1}'],
     ['a JSON whitespace JSON does not have', '[1%0B]'],
+    ['a first letter alone', '[t]'],
+    ['another first letter alone', '[f]'],
+    ['a third first letter alone', '[n]'],
+    ['a key without its opening quote', '{xop":1}'],
+    ['a key and value without a colon', '{"op"x1}'],
+    ['members without a comma', '{"op":1x"val":2}'],
+    ['an escape with ":" for a digit', '["a%2:"]'],
+    ['an escape with "`" for a digit', '["a%2`"]'],
+    ['a malformed escape where the text may end', '[1]%xF'],
+    ['another malformed escape where the text may end', '[1]%0x'],
+    ['a malformed escape in a literal', 'tr%6le'],
+    ['another malformed escape in a literal', 'f%6xlse'],
+    ['a malformed escape for whitespace', '[1%0`]'],
+    ['another malformed escape for whitespace', '[1%1g]'],
   ])('%s: %j', (_, encoded) => {
     expect(read(encoded)).toBeUndefined();
   });

@@ -17,6 +17,7 @@ describe('isDate answers as ajv-formats\' date', () => {
     '2024-00-10', '2024-13-10', '2024-01-00', '2024-1-010', '2024-01-1', '2024-01-001', '12024-01-01', '2024/01/01',
     '2024-01-01\n', ' 2024-01-01', '2024-01-0a', '202a-01-01', '2024-0a-01', '2024-01-:1', '2024-01-/1', '٢٠٢٤-٠١-٠١',
     '2024-01-01T00:00:00Z', '', '2024-02-30', '2024-02-00', '1996-02-29', '1997-02-29', '2024-10-10', '2024-01-10',
+    '2024x01-01', '2024-01x01', '20/4-01-01', '2024-0/-01', '2024-/1-01', '2024-99-01', '2024--1-01', '2024-00-00',
   ];
   const validate = attributeOf({ type: 'string', format: 'date' }).validate;
 
@@ -54,6 +55,7 @@ describe('stringCheck', () => {
       { type: 'string', pattern: '^a' },
       { type: 'string', minLength: 1 },
       { type: 'string', maxLength: 1 },
+      { type: 'string', format: 'date', enum: ['2024-01-01'] },
     ] as AttributeDefinition[]) {
       expect(stringCheck(attributeOf(definition))).toBeUndefined();
     }

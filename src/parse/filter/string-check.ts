@@ -29,8 +29,7 @@ export function stringCheck(attribute: ResolvedAttribute): StringCheck | undefin
 
 function checkOf(attribute: ResolvedAttribute): StringCheck | null {
   const { definition } = attribute;
-  const types: readonly string[] = typeof definition.type === 'string' ? [definition.type] : definition.type;
-  if (!types.includes('string')) return null;
+  if (!([definition.type].flat() as string[]).includes('string')) return null;
   for (const key of Object.keys(definition)) {
     if (!ANNOTATIONS.has(key) && !(key === 'format' && definition.format === 'date')) return null;
   }
@@ -52,9 +51,10 @@ export function isDate(value: string): boolean {
   const year = digits(value, 0, 4);
   const month = digits(value, 5, 7);
   const day = digits(value, 8, 10);
-  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
+  if (year < 0 || day < 1) return false;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 && leap ? 29 : (DAYS[month] as number));
+  // Not a month from 1 to 12: no days (DAYS[0] is 0).
+  return day <= (month === 2 && leap ? 29 : (DAYS[month] ?? 0));
 }
 
 /** The number written by the ASCII digits `value[from, to)`, or -1 when one is not a digit. */

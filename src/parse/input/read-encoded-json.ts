@@ -19,6 +19,8 @@ const ENTRY_KEYS: ReadonlyMap<string, string> = new Map(
 );
 /** `#next` at the end of the text. */
 const END = -1;
+/** `escapedByte` of an escape that is not two hex digits. */
+const MALFORMED = -2;
 
 /**
  * Reads a JSON text straight from its percent-encoded form in a query string
@@ -142,6 +144,7 @@ class EncodedJsonReader {
     const from = this.index;
     let index = from;
     let escapes = 0;
+    // Stryker disable next-line BooleanLiteral: a fast path; decoding a string without escapes or "+" gives it back
     let plus = false;
     for (;;) {
       if (index >= end) throw UNREAD;
@@ -153,9 +156,9 @@ class EncodedJsonReader {
         index += 2;
       } else if (code === 34 /* " */) {
         break;
-      } else if (code === 43 /* + */) {
-        plus = true;
       }
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; decoding a string without escapes or "+" gives it back
+      if (code === 43 /* + */) plus = true;
       if (code < 32 || code > 127 || code === 92 /* \ */) throw UNREAD;
       index++;
     }
@@ -163,8 +166,9 @@ class EncodedJsonReader {
     const closing = text.charCodeAt(index) === 37 /* % */ ? 1 : 0;
     this.escapes += escapes + closing;
     this.index = index + 1 + 2 * closing;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: a fast path; decoding a string without escapes or "+" gives it back
     if (escapes === 0 && !plus) return value;
-    return decodeURIComponent(plus ? value.replaceAll('+', ' ') : value);
+    return decodeURIComponent(value.replaceAll('+', ' '));
   }
 
   /** `true`, `false` or `null` once its first letter is read. */
@@ -180,7 +184,7 @@ class EncodedJsonReader {
     const { text, end } = this;
     const from = this.at;
     let index = this.index;
-    // Stryker disable next-line EqualityOperator: text[end] is "&" or past the end, no character of a number
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: text[end] is "&" or past the end, no character of a number
     while (index < end && isNumberCharacter(text.charCodeAt(index))) index++;
     const written = text.slice(from, index);
     if (!JSON_NUMBER.test(written)) throw UNREAD;
@@ -212,18 +216,19 @@ class EncodedJsonReader {
 }
 
 /**
- * The ASCII character of the escape `%XX` at `index`, or -2 when it is malformed or
- * not ASCII. The text past the value is `&` or nothing, never a hex digit, so an
- * escape cut short by the end reads as malformed.
+ * The byte of the escape `%XX` at `index`, or `MALFORMED`. The text past the value is
+ * `&` or nothing, never a hex digit, so an escape cut short by the end is malformed.
+ * A byte past ASCII is refused by every caller (no token, no string character).
  */
 function escapedByte(text: string, index: number): number {
   const high = hexDigit(text.charCodeAt(index + 1));
   const low = hexDigit(text.charCodeAt(index + 2));
-  return high < 0 || low < 0 || high > 7 ? -2 : high * 16 + low;
+  return high < 0 || low < 0 ? MALFORMED : high * 16 + low;
 }
 
 /** The value of a hex digit, or -1 (NaN past the end of the text is no digit). */
 function hexDigit(code: number): number {
+  // Stryker disable next-line ConditionalExpression: a character below "0" gives a negative value, which escapedByte refuses as it refuses -1
   if (code >= 48 && code <= 57) return code - 48;
   const lower = code | 32;
   return lower >= 97 && lower <= 102 ? lower - 87 : -1;
