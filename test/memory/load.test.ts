@@ -34,6 +34,22 @@ describe('loading data', () => {
     ['to-many not an array', { person: [{ ...person, pets: 3 }] }, 'person', 'p', 'pets', 'takes an array'],
     ['a related id listed twice', { person: [{ ...person, pets: [1, 1] }], pet: [{ id: 1, name: 'Rex', species: null }] }, 'person', 'p', 'pets', 'listed twice'],
     [
+      'a related id listed twice in a long list',
+      { person: [{ ...person, pets: [1, 2, 3, 4, 5, 6, 7, 8, 9, 3] }], pet: Array.from({ length: 9 }, (_, index) => ({ id: index + 1, name: 'Rex', species: null })) },
+      'person',
+      'p',
+      'pets',
+      'listed twice',
+    ],
+    [
+      'a related id listed twice, apart',
+      { person: [{ ...person, pets: [1, 2, 3, 1] }], pet: [1, 2, 3].map((id) => ({ id, name: 'Rex', species: null })) },
+      'person',
+      'p',
+      'pets',
+      'listed twice',
+    ],
+    [
       'inverse sides disagree',
       { person: [{ ...person, pets: [1] }, { ...person, id: 'q' }], pet: [{ id: 1, name: 'Rex', species: null, owner: 'q' }] },
       'pet',

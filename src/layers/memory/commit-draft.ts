@@ -63,7 +63,8 @@ function replaced(schema: ResolvedSchema, draft: WriteDraft): Store | undefined 
     const fresh = added.get(type) ?? [];
     for (const [id, row] of rows) {
       const draftRow = draftRowOf(draft, type, id);
-      const links: LinkSlot[] = [];
+      // Of their exact length, as the loaded rows' links (src/layers/memory/load-store.ts).
+      const links = new Array<LinkSlot>(before.slots.size).fill(null);
       for (const [name, slot] of before.slots) {
         const relationship = before.type.relationships.get(name);
         if (relationship === undefined) throw new Error(`Unknown relationship "${type}.${name}"`);

@@ -182,13 +182,20 @@ function resolveGiven(state: Loading, loading: ReadonlyMap<string, Loading>): vo
         throw new MemoryDataError(state.type.name, ownerId, relationship.name, 'a to-many relationship takes an array of ids');
       }
       const rows = value.map(resolve);
-      if (new Set(rows).size !== rows.length) {
+      if (hasRepeat(rows)) {
         throw new MemoryDataError(state.type.name, ownerId, relationship.name, 'the same related id is listed twice');
       }
       return rows;
     });
     state.given.set(relationship.name, given);
   }
+}
+
+/** Whether a row is listed twice: pairwise for a short list (most are), else through a `Set`. */
+function hasRepeat(rows: readonly StoredRow[]): boolean {
+  if (rows.length > 8) return new Set(rows).size !== rows.length;
+  for (let index = 1; index < rows.length; index++) if (rows.lastIndexOf(rows[index] as StoredRow, index - 1) >= 0) return true;
+  return false;
 }
 
 /** When both sides of an inverse pair are given for two records, they must agree. */
@@ -219,25 +226,28 @@ function checkInverses(state: Loading, loading: ReadonlyMap<string, Loading>): v
 
 /** Fills every row's link slots: what the row gave, else what the inverse side gave. */
 function fillLinks(state: Loading, loading: ReadonlyMap<string, Loading>): void {
-  const links: LinkSlot[][] = state.rows.map(() => []);
+  // Each row's slots in an array of their exact length (one grown by assignment keeps room for 16).
+  const slotCount = state.slots.size;
+  const links: LinkSlot[][] = state.rows.map(() => new Array<LinkSlot>(slotCount).fill(null));
   for (const relationship of state.type.relationships.values()) {
     const slot = state.slots.get(relationship.name) ?? 0;
     const target = loading.get(relationship.target);
     if (target === undefined) continue;
     const given = state.given.get(relationship.name) ?? [];
-    const derived: StoredRow[][] = state.rows.map(() => []);
+    // Only the rows some target row lists get a list of their own.
+    const derived = new Array<StoredRow[] | undefined>(state.rows.length);
     const inverseGiven = relationship.inverse === undefined ? undefined : target.given.get(relationship.inverse);
     // Walk the target rows in primary key order so derived lists come out sorted.
     inverseGiven?.forEach((owners, position) => {
       const related = target.rows[position];
       if (owners === undefined || related === undefined) return;
-      for (const owner of owners) derived[owner[POSITION]]?.push(related);
+      for (const owner of owners) (derived[owner[POSITION]] ??= []).push(related);
     });
     state.rows.forEach((row, position) => {
       const explicit = given[position];
       const related =
         explicit === undefined
-          ? (derived[position] ?? [])
+          ? (derived[position]?.slice() ?? [])
           : [...explicit].sort((a, b) => a[POSITION] - b[POSITION]);
       if (!relationship.toMany && related.length > 1) {
         throw new MemoryDataError(
