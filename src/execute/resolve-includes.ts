@@ -56,7 +56,7 @@ export async function resolveIncludes(
   context: IncludeContext,
   seed?: IncludeSeed,
 ): Promise<Resource[]> {
-  const root: IncludeNode = { type, toMany: false, children: new Map(), related: new Map(), rows: dedupe(primary) };
+  const root: IncludeNode = { type, toMany: false, children: new Map(), related: new Map(), rows: distinctRows([primary]) };
   const effective = paths.map((path) => effectivePath(type, path, context));
   for (const path of effective) {
     let node = root;
@@ -93,7 +93,7 @@ export async function resolveIncludes(
     for (let index = 0; index < children.length; index++) {
       const child = children[index] as IncludeNode;
       child.related = loaded[index] as IncludeResult;
-      child.rows = distinctRelated(child.related);
+      child.rows = distinctRows(child.related.values());
       reached.addAll(child.type.name, child.rows);
     }
     if (reached.size > context.limits.maxIncluded) throw tooManyIncluded(context.limits.maxIncluded);
@@ -175,7 +175,7 @@ function orderIncluded(root: IncludeNode, primary: readonly Row[], paths: readon
           }
         }
         // The rows of the last step lead nowhere further.
-        frontier = step === path.length - 1 ? reached : dedupe(reached);
+        frontier = step === path.length - 1 ? reached : distinctRows([reached]);
         node = child;
       }
     }
@@ -192,23 +192,16 @@ export function attributeHint(type: ResolvedType, fields: Fieldsets): readonly s
   return fieldset?.filter((name) => type.attributes.has(name));
 }
 
-function dedupe(rows: readonly Row[]): Row[] {
+/**
+ * The distinct rows (by id) of some lists of rows, in order.
+ *
+ * @example
+ * distinctRows([[{ id: 1 }, { id: 2 }], [{ id: 1 }]]); // [{ id: 1 }, { id: 2 }]
+ */
+function distinctRows(lists: Iterable<readonly Row[]>): Row[] {
   const seen = new Set<string>();
   const distinct: Row[] = [];
-  for (const row of rows) {
-    const key = String(row.id);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    distinct.push(row);
-  }
-  return distinct;
-}
-
-/** The distinct rows of a step's result, in owner order. */
-function distinctRelated(related: IncludeResult): Row[] {
-  const seen = new Set<string>();
-  const distinct: Row[] = [];
-  for (const rows of related.values()) {
+  for (const rows of lists) {
     for (const row of rows) {
       const key = String(row.id);
       if (seen.has(key)) continue;
