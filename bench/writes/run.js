@@ -73,9 +73,9 @@ function batchBody() {
   return JSON.stringify({ 'atomic:operations': operations });
 }
 
-async function benchEngine(name, db, dialect) {
+async function benchEngine(name, db, dialect, layerOptions = {}) {
   await createTables(db, exampleSchema, undefined, { dialect });
-  const layer = createSqlLayer({ db, schema: exampleSchema, dialect });
+  const layer = createSqlLayer({ db, schema: exampleSchema, dialect, ...layerOptions });
   await layer.verify();
   const handler = createHandler({ schema: exampleSchema, dataLayer: layer, writable: true });
   const post = async (path, body, type) => {
@@ -98,12 +98,15 @@ async function benchEngine(name, db, dialect) {
   );
 }
 
-// SQLite: a temporary in-memory database through better-sqlite3.
+// SQLite: a temporary in-memory database through better-sqlite3, given to the layer so
+// that it keeps its statements prepared (docs/sql-layer.md); the hand-written side runs
+// through the same Kysely instance and driver, which prepares each statement again.
+// JQ_BENCH_PREPARED=0 leaves the database out (the layer as before it could keep them).
 {
   const database = new Database(':memory:');
   registerSqliteFunctions(database);
   const db = new Kysely({ dialect: new SqliteDialect({ database }) });
-  await benchEngine('SQLite', db, 'sqlite');
+  await benchEngine('SQLite', db, 'sqlite', process.env.JQ_BENCH_PREPARED === '0' ? {} : { sqliteDatabase: database });
   await db.destroy();
 }
 

@@ -12,7 +12,7 @@ import type { Kysely, SqliteDatabase } from 'kysely';
 import type { ResourceSchema } from '../schema/schema.js';
 import { guardPool } from '../layers/sql/guard-pool.js';
 import type * as SqlLayerModule from '../layers/sql/index.js';
-import type { SqlDialectName, SqlLayer, SqlMapping, SqlSeedData } from '../layers/sql/index.js';
+import type { PreparableSqliteDatabase, SqlDialectName, SqlLayer, SqlMapping, SqlSeedData } from '../layers/sql/index.js';
 import { followSqliteFile } from './sqlite-file.js';
 
 /**
@@ -28,6 +28,8 @@ export interface SqlDatabase {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly db: Kysely<any>;
   readonly dialect: SqlDialectName;
+  /** A SQLite database held open (not followed): the layer keeps its statements prepared on it. */
+  readonly sqliteDatabase?: SqliteDatabase & PreparableSqliteDatabase;
   close(): Promise<void>;
 }
 
@@ -144,7 +146,7 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   const packages = await loadPackages(url, { kysely: () => import('kysely'), 'better-sqlite3': () => import('better-sqlite3') });
   const { registerSqliteFunctions } = await sqlLayerModule();
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
-  const open = (fileMustExist: boolean): SqliteDatabase => {
+  const open = (fileMustExist: boolean): SqliteDatabase & PreparableSqliteDatabase => {
     const database = new packages['better-sqlite3'].default(file, { fileMustExist });
     registerSqliteFunctions(database);
     return database;
@@ -156,9 +158,13 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   if (mustExist && !existsSync(file)) {
     throw new Error(`the file ${file} does not exist (create it with: jsonapi-query load --db sqlite:${file})`);
   }
-  const database = follow ? followSqliteFile(file, () => open(true)) : open(mustExist);
+  if (follow) {
+    const db = new packages.kysely.Kysely({ dialect: new packages.kysely.SqliteDialect({ database: followSqliteFile(file, () => open(true)) }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const database = open(mustExist);
   const db = new packages.kysely.Kysely({ dialect: new packages.kysely.SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', sqliteDatabase: database, close: () => db.destroy() };
 }
 
 /** Options of `openSqlLayer`. */
@@ -205,6 +211,7 @@ export async function openSqlLayer(options: OpenSqlLayerOptions): Promise<{ laye
       dialect: database.dialect,
       ...(options.mapping === undefined ? {} : { mapping: options.mapping }),
       ...(options.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: options.statementTimeoutMs }),
+      ...(database.sqliteDatabase === undefined ? {} : { sqliteDatabase: database.sqliteDatabase }),
     });
     await layer.verify();
     return { layer, close: () => database.close() };

@@ -21,6 +21,7 @@ import {
   registerSqliteFunctions,
   type SqlDialectName,
   type SqlLayer,
+  type PreparableSqliteDatabase,
   type SqlLayerOptions,
   type SqlMapping,
   type SqlSeedData,
@@ -112,16 +113,47 @@ async function finish(
   };
 }
 
-function logger(): { queries: string[]; statements: LoggedStatement[]; log: (event: LogEvent) => void } {
+interface StatementLog {
+  readonly queries: string[];
+  readonly statements: LoggedStatement[];
+  /** Kysely's `log` option. */
+  log(event: LogEvent): void;
+  record(statement: LoggedStatement): void;
+}
+
+function logger(): StatementLog {
   const queries: string[] = [];
   const statements: LoggedStatement[] = [];
+  const record = (statement: LoggedStatement): void => {
+    queries.push(statement.sql);
+    statements.push(statement);
+  };
+  return { queries, statements, record, log: (event) => record({ sql: event.query.sql, parameters: event.query.parameters }) };
+}
+
+/**
+ * The SQLite database as the layer's `sqliteDatabase`, recording each statement it
+ * runs in the log as Kysely's `log` does for the statements Kysely runs.
+ */
+function loggedDatabase(database: Database.Database, record: (statement: LoggedStatement) => void): PreparableSqliteDatabase {
   return {
-    queries,
-    statements,
-    log: (event) => {
-      queries.push(event.query.sql);
-      statements.push({ sql: event.query.sql, parameters: event.query.parameters });
+    prepare(sql) {
+      const statement = database.prepare(sql);
+      return {
+        reader: statement.reader,
+        all: (parameters) => {
+          const rows = statement.all(parameters);
+          record({ sql, parameters });
+          return rows;
+        },
+        run: (parameters) => {
+          const result = statement.run(parameters);
+          record({ sql, parameters });
+          return result;
+        },
+      };
     },
+    function: (name, options, implementation) => database.function(name, options, implementation),
   };
 }
 
@@ -147,7 +179,9 @@ const sqlite: Engine = {
     registerSqliteFunctions(database);
     const log = logger();
     const db = new Kysely({ dialect: new SqliteDialect({ database }), log: log.log });
-    return finish('sqlite', db, schema, data, options, log, () => db.destroy());
+    // Tested as `serve` runs it: with the database, so the layer keeps its statements prepared.
+    const layerOptions = { sqliteDatabase: loggedDatabase(database, log.record), ...options.layerOptions };
+    return finish('sqlite', db, schema, data, { ...options, layerOptions }, log, () => db.destroy());
   },
 };
 

@@ -30,6 +30,7 @@ import { decodeId, returningPlan } from './row-codec.js';
 import type { SqlDialect } from './sql-dialect.js';
 import type { SqlExecutor } from './sql-executor.js';
 import { executeCompiled } from './sql-read.js';
+import type { StatementRunner } from './statement-runner.js';
 import { type MappedType, requireMappedType, type ResolvedSqlMapping } from './sql-mapping.js';
 import { aborted } from './sql-session.js';
 import { matchScope } from './write-scope.js';
@@ -40,6 +41,8 @@ export interface WriteEnvironment {
   readonly mapping: ResolvedSqlMapping;
   readonly dialect: SqlDialect;
   readonly signal: AbortSignal;
+  /** How a compiled statement is run. */
+  readonly runner: StatementRunner;
 }
 
 /** A relationship with its inverse, and whether a change of one needs writing on the other. */
@@ -147,9 +150,9 @@ class WriteList implements OperationList {
 
   /** A resource as the list sees it now, its row locked until the list ends (a hook's read). */
   read(type: string, id: Id): Promise<Row | null> {
-    const { transaction, mapping, dialect } = this.environment;
+    const { transaction, mapping, dialect, runner } = this.environment;
     const lock = dialect.name === 'postgres' || dialect.name === 'mysql';
-    return executeCompiled(transaction, oneRead(mapping, type, id, lock).compile(transaction, dialect));
+    return executeCompiled(transaction, oneRead(mapping, type, id, lock).compile(transaction, dialect), runner);
   }
 
   /**
@@ -428,7 +431,7 @@ class WriteList implements OperationList {
    * `insert … returning` (PostgreSQL, SQLite) the row as stored, in the same statement.
    */
   private async insert(mapped: MappedType, clientId: Id | undefined, given: ReadonlyMap<string, unknown>): Promise<Inserted> {
-    const { transaction, dialect } = this.environment;
+    const { transaction, dialect, runner } = this.environment;
     const generatedByDatabase = clientId === undefined && mapped.type.id.integer;
     const id = generatedByDatabase ? undefined : (clientId ?? globalThis.crypto.randomUUID());
     const columns: string[] = [];
@@ -444,14 +447,14 @@ class WriteList implements OperationList {
     if (dialect.name !== 'mysql') {
       const plan = returningPlan(mapped);
       const statement = compiledInsert(transaction, mapped, { dialect: dialect.name, columns, values, returning: plan });
-      const { rows } = await transaction.executeQuery<Record<string, unknown>>(statement);
+      const { rows } = await runner(transaction, statement);
       const raw = rows[0];
       if (raw === undefined) throw new Error(`The database returned no row for the new ${mapped.type.name}`);
       const stored = plan.decode(raw);
       if (id !== undefined && mapped.type.id.integer) await advanceIdSequence(transaction, dialect.name, mapped.table, mapped.primaryKey);
       return { id: id ?? stored.id, row: stored };
     }
-    const { insertId } = await transaction.executeQuery(compiledInsert(transaction, mapped, { dialect: dialect.name, columns, values, returning: undefined }));
+    const { insertId } = await runner(transaction, compiledInsert(transaction, mapped, { dialect: dialect.name, columns, values, returning: undefined }));
     if (id !== undefined) {
       if (mapped.type.id.integer) await advanceIdSequence(transaction, dialect.name, mapped.table, mapped.primaryKey);
       return { id, row: null };

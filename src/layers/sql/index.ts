@@ -24,6 +24,7 @@ export {
   type SqlDialectName,
 } from './sql-dialect.js';
 export { registerSqliteFunctions, type SqliteFunctionHost } from './sqlite-functions.js';
+export type { PreparableSqliteDatabase, PreparedSqliteStatement } from './statement-runner.js';
 export { createTables, planTables, type TableOptions, type TablePlan } from './create-tables.js';
 export { loadData, type SqlSeedData } from './load-data.js';
 export { guardPool, type GuardablePool, type GuardPoolOptions } from './guard-pool.js';

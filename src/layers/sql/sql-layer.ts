@@ -25,6 +25,7 @@ import { type ResolvedSqlMapping, resolveSqlMapping, type SqlMapping } from './s
 import { createSqlSession } from './sql-session.js';
 import { runsAsOneStatement } from './single-statement.js';
 import { createStatementCache } from './statement-cache.js';
+import { kyselyRunner, type PreparableSqliteDatabase, preparedRunner, type PreparedRunner } from './statement-runner.js';
 import { verifySqlSetup } from './verify-setup.js';
 
 /** Options of `createSqlLayer`. */
@@ -51,6 +52,16 @@ export interface SqlLayerOptions {
    * least recently used is dropped first. Default 256; 0 compiles every read.
    */
   readonly statementCacheSize?: number;
+  /**
+   * SQLite only: the better-sqlite3 `Database` given to the Kysely instance's
+   * `SqliteDialect`. With it the layer keeps the statements it runs most prepared
+   * (reads of a cached shape, inserts; at most `statementCacheSize`, the least
+   * recently used dropped first) instead of letting Kysely's driver prepare each
+   * again, run on the same connection in turn with Kysely's own (docs/sql-layer.md,
+   * "Prepared statements"). Those statements bypass the Kysely instance's `log`.
+   * `verify()` checks it is the database under `db`.
+   */
+  readonly sqliteDatabase?: PreparableSqliteDatabase;
 }
 
 /** The SQL data layer, with the resolved mapping and dialect it uses. */
@@ -124,7 +135,8 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
   const cacheSize = options.statementCacheSize ?? 256;
   if (!(Number.isInteger(cacheSize) && cacheSize >= 0)) throw new Error('statementCacheSize must be an integer of 0 or more');
   const cache = createStatementCache(cacheSize);
-  const session = createSqlSession(db, dialect, statementTimeoutMs);
+  const prepared = preparedStatements(options, dialect.name, cacheSize);
+  const session = createSqlSession(db, dialect, statementTimeoutMs, prepared?.run ?? kyselyRunner);
   return {
     dialect: dialect.name,
     mapping,
@@ -134,6 +146,7 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     async verify() {
       await session.prepare();
       await verifySqlSetup(db, mapping, session.hooks());
+      await prepared?.check();
     },
     // Async, so that a request naming no mapped type or relationship rejects instead of throwing.
     read: async (request, context) => session.execute(context.signal, collectionRead(mapping, request, cache)),
@@ -147,13 +160,25 @@ export function createSqlLayer(options: SqlLayerOptions): SqlLayer {
     apply: async (request, context) =>
       session.transact(
         context.signal,
-        (transaction) => applyOperations({ transaction, mapping, dialect: session.hooks(), signal: context.signal }, request),
+        (transaction) =>
+          applyOperations({ transaction, mapping, dialect: session.hooks(), signal: context.signal, runner: session.runner }, request),
         scopeFilters(mapping, request),
         runsAsOneStatement(request),
       ),
     compile: (call) =>
       session.compile(callRead(mapping, call, chunkSize)).statements.map(({ sql, parameters }) => ({ sql, parameters })),
   };
+}
+
+/** The runner on prepared statements of a layer given `sqliteDatabase`. */
+function preparedStatements(options: SqlLayerOptions, dialect: SqlDialectName, maxStatements: number): PreparedRunner | undefined {
+  const { sqliteDatabase } = options;
+  if (sqliteDatabase === undefined) return undefined;
+  if (dialect !== 'sqlite') throw new Error(`sqliteDatabase is for the 'sqlite' dialect; this layer's is '${dialect}'`);
+  if (typeof sqliteDatabase.prepare !== 'function' || typeof sqliteDatabase.function !== 'function') {
+    throw new Error('sqliteDatabase must be a better-sqlite3 Database (with prepare and function)');
+  }
+  return preparedRunner(options.db, sqliteDatabase, maxStatements);
 }
 
 /** Every type's scope and write permission filters of a write, as one node: the session prepares case folding when one lower-cases text. */

@@ -7,6 +7,7 @@ import type { CompiledQuery, QueryResult } from 'kysely';
 import type { FilterNode } from '../../ast/filter-node.js';
 import type { SqlDialect } from './sql-dialect.js';
 import type { SqlExecutor } from './sql-executor.js';
+import type { StatementRunner } from './statement-runner.js';
 
 /** The raw rows of one statement's result. */
 export type RawResult = QueryResult<Record<string, unknown>>;
@@ -28,9 +29,9 @@ export interface SqlRead<T> {
   compile(executor: SqlExecutor, dialect: SqlDialect): CompiledRead<T>;
 }
 
-/** Executes the compiled statements of a read on `executor` and decodes their results. */
-export async function executeCompiled<T>(executor: SqlExecutor, compiled: CompiledRead<T>): Promise<T> {
-  const run = (statement: CompiledQuery): Promise<RawResult> => executor.executeQuery<Record<string, unknown>>(statement);
+/** Executes the compiled statements of a read on `executor` with `runner` and decodes their results. */
+export async function executeCompiled<T>(executor: SqlExecutor, compiled: CompiledRead<T>, runner: StatementRunner): Promise<T> {
+  const run = (statement: CompiledQuery): Promise<RawResult> => runner(executor, statement);
   if (!compiled.inOrder) return compiled.decode(await Promise.all(compiled.statements.map(run)));
   const results: RawResult[] = [];
   for (const statement of compiled.statements) results.push(await run(statement));

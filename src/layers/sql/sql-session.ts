@@ -12,6 +12,7 @@ import type { SqlDialect } from './sql-dialect.js';
 import { toDataLayerError } from './sql-errors.js';
 import type { SqlExecutor } from './sql-executor.js';
 import { executeCompiled, type CompiledRead, type SqlRead } from './sql-read.js';
+import type { StatementRunner } from './statement-runner.js';
 
 /** How the layer runs statements. */
 export interface SqlSession {
@@ -21,6 +22,8 @@ export interface SqlSession {
   prepare(): Promise<unknown>;
   /** Runs `work`, after the dialect's `prepare` when `filter` lower-cases text. */
   run<T>(signal: AbortSignal, work: (executor: SqlExecutor) => Promise<T>, filter?: FilterNode | null): Promise<T>;
+  /** How the layer runs a compiled statement. */
+  readonly runner: StatementRunner;
   /** Compiles the statements of one layer call with the hooks of the moment, and runs them. */
   execute<T>(signal: AbortSignal, read: SqlRead<T>): Promise<T>;
   /** Compiles the statements of one layer call with the hooks of the moment; runs nothing. */
@@ -42,8 +45,13 @@ export interface SqlSession {
   ): Promise<T>;
 }
 
-/** The session of one layer over `db`. */
-export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statementTimeoutMs: number | undefined): SqlSession {
+/** The session of one layer over `db`, running each compiled statement with `runner`. */
+export function createSqlSession(
+  db: SqlExecutor,
+  dialect: SqlDialect,
+  statementTimeoutMs: number | undefined,
+  runner: StatementRunner,
+): SqlSession {
   let hooks = dialect;
   let preparing: Promise<unknown> | undefined;
 
@@ -106,7 +114,8 @@ export function createSqlSession(db: SqlExecutor, dialect: SqlDialect, statement
     hooks: () => hooks,
     prepare: prepared,
     run,
-    execute: (signal, read) => run(signal, (executor) => executeCompiled(executor, read.compile(executor, hooks)), read.filter),
+    runner,
+    execute: (signal, read) => run(signal, (executor) => executeCompiled(executor, read.compile(executor, hooks), runner), read.filter),
     compile: (read) => read.compile(db, hooks),
     transact,
   };
