@@ -70,8 +70,9 @@ async function sqlite() {
   registerSqliteFunctions(database);
   const engine = { name: 'SQLite', statements: 0, database };
   engine.db = new Kysely({ dialect: new SqliteDialect({ database }), log: () => void engine.statements++ });
-  // The layer keeps its statements prepared on the database (docs/sql-layer.md), counted here as Kysely's log counts the others.
-  engine.layerOptions = {
+  // The layer keeps its statements prepared on the database (docs/sql-layer.md), counted here as Kysely's log counts the others;
+  // JQ_BENCH_PREPARED=0 leaves the database out (every statement prepared by Kysely's driver).
+  engine.layerOptions = process.env.JQ_BENCH_PREPARED === '0' ? {} : {
     sqliteDatabase: {
       prepare(text) {
         const statement = database.prepare(text);
