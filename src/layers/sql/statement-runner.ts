@@ -10,7 +10,8 @@
  *
  * A prepared statement runs on the same connection, in turn with every other
  * statement of the Kysely instance: inside the transaction it belongs to, or else
- * while holding Kysely's connection (`db.connection()`), as Kysely's own driver does.
+ * while holding Kysely's connection (its executor's `provideConnection`), as Kysely
+ * holds it to run a statement.
  * Statements run this way bypass the Kysely instance's `log` (a Kysely instance
  * with plugins always runs through Kysely, so a plugin sees every statement).
  */
@@ -105,9 +106,9 @@ export function preparedRunner(db: SqlExecutor, database: PreparableSqliteDataba
   const run: StatementRunner = async (executor, statement) => {
     if (maxStatements === 0 || executor.getExecutor().plugins.length > 0) return kyselyRunner(executor, statement);
     if (!checked) await checkFor(executor);
-    // A transaction holds the connection already; otherwise hold it as Kysely's driver would.
+    // A transaction holds the connection already; otherwise hold it as Kysely does to run a statement.
     if (executor.isTransaction) return runPrepared(statement);
-    return executor.connection().execute(async () => runPrepared(statement));
+    return executor.getExecutor().provideConnection(async () => runPrepared(statement));
   };
 
   return { run, check };
