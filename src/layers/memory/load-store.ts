@@ -100,8 +100,15 @@ function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
   }
   const rawLinks = new Map(relationshipNames.map((name, slot) => [name, raws[slot] as unknown[]]));
   const slots = new Map(relationshipNames.map((name, slot) => [name, slot]));
-  const makeRow = (rowValues: readonly unknown[]): StoredRow => new RowClass(rowValues) as unknown as StoredRow;
-  return { type, rows, byId, rawLinks, given: new Map(), slots, makeRow };
+  return { type, rows, byId, rawLinks, given: new Map(), slots, makeRow: rowMaker(RowClass) };
+}
+
+/**
+ * The store's `makeRow`, made outside `loadRows` so that it does not keep alive that
+ * function's scope (the records, their sorted copy, the raw related ids).
+ */
+function rowMaker(RowClass: new (values: readonly unknown[]) => object): (values: readonly unknown[]) => StoredRow {
+  return (values) => new RowClass(values) as unknown as StoredRow;
 }
 
 /** A record's value of a field: `null` when the member is absent or `undefined`. */
@@ -243,12 +250,13 @@ function fillLinks(state: Loading, loading: ReadonlyMap<string, Loading>): void 
       if (owners === undefined || related === undefined) return;
       for (const owner of owners) (derived[owner[POSITION]] ??= []).push(related);
     });
+    // Copies by `slice`, of their exact length (a spread grows its copy as it goes, leaving room for 16).
     state.rows.forEach((row, position) => {
       const explicit = given[position];
       const related =
         explicit === undefined
           ? (derived[position]?.slice() ?? [])
-          : [...explicit].sort((a, b) => a[POSITION] - b[POSITION]);
+          : explicit.slice().sort((a, b) => a[POSITION] - b[POSITION]);
       if (!relationship.toMany && related.length > 1) {
         throw new MemoryDataError(
           state.type.name,
