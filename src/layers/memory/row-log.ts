@@ -10,7 +10,7 @@
  * the rows, so a write costs a constant amount of copying, amortized.
  */
 import type { Id } from '../data-layer.js';
-import { LINKS, type StoredRow } from './store.js';
+import { linkOf, type StoredRow } from './store.js';
 
 /** What successive stores share: entries only ever appended. */
 interface Log {
@@ -50,19 +50,22 @@ export class RowLog implements ReadonlyMap<Id, StoredRow> {
    *
    * @example
    * const log = RowLog.of(typeStore.rows, typeStore.byId, idComparator('string'));
-   * const next = log.with([newRow]); // `log` is left as it was
+   * const next = log.with([newRow], typeStore.slots.size); // `log` is left as it was
    */
   static of(rows: readonly StoredRow[], byId: ReadonlyMap<Id, StoredRow>, compare: (a: Id, b: Id) => number): RowLog {
     return new RowLog(rows, byId, compare, { rows: [], previous: [], latest: new Map() }, 0, rows.length, 0);
   }
 
-  /** These rows with `written` (new rows, or new versions of rows by id, each id once) added; this store is left as it was. */
-  with(written: readonly StoredRow[]): RowLog {
+  /**
+   * These rows with `written` (new rows, or new versions of rows by id, each id once,
+   * with `slotCount` relationship slots) added; this store is left as it was.
+   */
+  with(written: readonly StoredRow[], slotCount: number): RowLog {
     const log = this.log.rows.length === this.seen ? this.log : this.forked();
     let { size, weight } = this;
     for (const row of written) {
       if (!this.has(row.id)) size++;
-      weight += 1 + linkCount(row);
+      weight += 1 + linkCount(row, slotCount);
       log.previous.push(log.latest.get(row.id) ?? -1);
       log.latest.set(row.id, log.rows.length);
       log.rows.push(row);
@@ -158,9 +161,12 @@ export class RowLog implements ReadonlyMap<Id, StoredRow> {
 }
 
 /** How many rows a row links to. */
-function linkCount(row: StoredRow): number {
+function linkCount(row: StoredRow, slotCount: number): number {
   let count = 0;
-  for (const slot of row[LINKS]) count += slot === null ? 0 : Array.isArray(slot) ? slot.length : 1;
+  for (let slot = 0; slot < slotCount; slot++) {
+    const linked = linkOf(row, slot);
+    count += linked === null ? 0 : Array.isArray(linked) ? linked.length : 1;
+  }
   return count;
 }
 
