@@ -2,6 +2,7 @@ import type { Id } from '../data-layer.js';
 import type { ResolvedAttribute, ResolvedSchema, ResolvedType } from '../../schema/resolved-schema.js';
 import { compareCodePoints } from './code-point-order.js';
 import { MemoryDataError } from './memory-data-error.js';
+import { RowIndex } from './row-index.js';
 import { linkKey, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
 import { typeStore } from './type-store.js';
 
@@ -14,7 +15,7 @@ type Given = readonly StoredRow[] | undefined;
 interface Loading {
   readonly type: ResolvedType;
   readonly rows: StoredRow[];
-  readonly byId: Map<Id, StoredRow>;
+  readonly byId: RowIndex;
   /** Relationship → raw related ids per row (aligned with `rows` before sorting). */
   readonly rawLinks: Map<string, unknown[]>;
   /** Relationship → resolved given targets per row index (after sorting). */
@@ -82,7 +83,6 @@ function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
   // one scratch array carries each record's values into its row.
   const RowClass = rowClass(['id', ...type.attributes.keys()], relationshipNames.length);
   const rows: StoredRow[] = new Array<StoredRow>(sorted.length);
-  const byId = new Map<Id, StoredRow>();
   const raws: unknown[][] = relationshipNames.map(() => new Array<unknown>(sorted.length));
   const values: unknown[] = new Array<unknown>(attributes.length + 1);
   for (let position = 0; position < sorted.length; position++) {
@@ -92,7 +92,6 @@ function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
     const row = new RowClass(values) as unknown as StoredRow;
     (row as { [POSITION]: number })[POSITION] = position;
     rows[position] = row;
-    byId.set(row.id, row);
     for (let slot = 0; slot < relationshipNames.length; slot++) {
       const name = relationshipNames[slot] as string;
       (raws[slot] as unknown[])[position] = Object.hasOwn(fields, name) ? fields[name] : undefined;
@@ -100,7 +99,7 @@ function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
   }
   const rawLinks = new Map(relationshipNames.map((name, slot) => [name, raws[slot] as unknown[]]));
   const slots = new Map(relationshipNames.map((name, slot) => [name, slot]));
-  return { type, rows, byId, rawLinks, given: new Map(), slots, makeRow: rowMaker(RowClass) };
+  return { type, rows, byId: new RowIndex(rows), rawLinks, given: new Map(), slots, makeRow: rowMaker(RowClass) };
 }
 
 /**

@@ -10,7 +10,8 @@
  * the rows, so a write costs a constant amount of copying, amortized.
  */
 import type { Id } from '../data-layer.js';
-import { linkOf, type StoredRow } from './store.js';
+import { mapKey, RowIndex } from './row-index.js';
+import { linkOf, type RowsById, type StoredRow } from './store.js';
 
 /** What successive stores share: entries only ever appended. */
 interface Log {
@@ -23,19 +24,18 @@ interface Log {
 
 /**
  * Elements copied on the write path (log entries copied by a store that is not the
- * newest, rows and index entries copied by `folded`): what the tests count to show
+ * newest, rows copied by `folded`): what the tests count to show
  * that a write's cost does not grow with the store.
  */
 export const rowLogCopies = { count: 0 };
 
 /** The rows of one type by id, and in primary key order (`rows`). */
-export class RowLog implements ReadonlyMap<Id, StoredRow> {
+export class RowLog implements RowsById {
   #rows: readonly StoredRow[] | undefined;
-  #flat: ReadonlyMap<Id, StoredRow> | undefined;
 
   private constructor(
     private readonly base: readonly StoredRow[],
-    private readonly baseIds: ReadonlyMap<Id, StoredRow>,
+    private readonly baseIds: RowsById,
     private readonly compare: (a: Id, b: Id) => number,
     private readonly log: Log,
     /** How many of the log's entries this store sees. */
@@ -52,7 +52,7 @@ export class RowLog implements ReadonlyMap<Id, StoredRow> {
    * const log = RowLog.of(typeStore.rows, typeStore.byId, idComparator('string'));
    * const next = log.with([newRow], typeStore.slots.size); // `log` is left as it was
    */
-  static of(rows: readonly StoredRow[], byId: ReadonlyMap<Id, StoredRow>, compare: (a: Id, b: Id) => number): RowLog {
+  static of(rows: readonly StoredRow[], byId: RowsById, compare: (a: Id, b: Id) => number): RowLog {
     return new RowLog(rows, byId, compare, { rows: [], previous: [], latest: new Map() }, 0, rows.length, 0);
   }
 
@@ -76,10 +76,8 @@ export class RowLog implements ReadonlyMap<Id, StoredRow> {
   /** The same rows as a new build, with an empty log. */
   folded(): RowLog {
     const rows = this.rows;
-    const byId = new Map<Id, StoredRow>();
-    for (const row of rows) byId.set(row.id, row);
-    rowLogCopies.count += 2 * rows.length;
-    return RowLog.of(rows, byId, this.compare);
+    rowLogCopies.count += rows.length;
+    return RowLog.of(rows, new RowIndex(rows), this.compare);
   }
 
   /** The rows in primary key order, built on first use. */
@@ -98,37 +96,9 @@ export class RowLog implements ReadonlyMap<Id, StoredRow> {
     return this.get(id) !== undefined;
   }
 
-  forEach(callback: (value: StoredRow, key: Id, map: ReadonlyMap<Id, StoredRow>) => void, thisArg?: unknown): void {
-    for (const [id, row] of this.flat()) callback.call(thisArg, row, id, this);
-  }
-
-  entries(): MapIterator<[Id, StoredRow]> {
-    return this.flat().entries();
-  }
-
-  keys(): MapIterator<Id> {
-    return this.flat().keys();
-  }
-
-  values(): MapIterator<StoredRow> {
-    return this.flat().values();
-  }
-
-  [Symbol.iterator](): MapIterator<[Id, StoredRow]> {
-    return this.entries();
-  }
-
-  /** The whole index as one map, built on first use (iteration). */
-  private flat(): ReadonlyMap<Id, StoredRow> {
-    if (this.#flat === undefined) {
-      if (this.seen === 0) this.#flat = this.baseIds;
-      else {
-        const flat = new Map<Id, StoredRow>();
-        for (const row of this.rows) flat.set(row.id, row);
-        this.#flat = flat;
-      }
-    }
-    return this.#flat;
+  /** The ids in primary key order (`-0` as `0`, as a `Map`'s keys). */
+  *keys(): IterableIterator<Id> {
+    for (const row of this.rows) yield mapKey(row.id);
   }
 
   /** The log's entries this store sees, as a log of their own (the shared one has grown past them). */

@@ -44,11 +44,19 @@ export interface StoredRow extends Row {
   readonly [POSITION]: number;
 }
 
+/** A type's rows by id: what the layer asks of its index (a `Map` answers it too). */
+export interface RowsById {
+  readonly size: number;
+  get(id: Id): StoredRow | undefined;
+  has(id: Id): boolean;
+  keys(): Iterable<Id>;
+}
+
 /** The rows of one type, in primary key order, with their lookup tables. */
 export interface TypeStore {
   readonly type: ResolvedType;
   readonly rows: readonly StoredRow[];
-  readonly byId: ReadonlyMap<Id, StoredRow>;
+  readonly byId: RowsById;
   /** Relationship name → slot (`linkOf(row, slot)`). */
   readonly slots: ReadonlyMap<string, number>;
   /**
