@@ -248,13 +248,12 @@ function fillLinks(state: Loading, loading: ReadonlyMap<string, Loading>): void 
       if (owners === undefined || related === undefined) return;
       for (const owner of owners) (derived[owner[POSITION]] ??= []).push(related);
     });
-    // Copies by `slice`, of their exact length (a spread grows its copy as it goes, leaving room for 16).
     state.rows.forEach((row, position) => {
       const explicit = given[position];
       const related =
         explicit === undefined
           ? (derived[position]?.slice() ?? [])
-          : explicit.slice().sort((a, b) => a[POSITION] - b[POSITION]);
+          : [...explicit].sort((a, b) => a[POSITION] - b[POSITION]);
       if (!relationship.toMany && related.length > 1) {
         throw new MemoryDataError(
           state.type.name,
