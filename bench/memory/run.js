@@ -3,38 +3,24 @@
 // Run: npm run bench:memory            (sizes 10k, 100k, 1M)
 //      npm run bench:memory -- 10k,100k   or   BENCH_SIZES=10000 npm run bench:memory
 //      BENCH_QUERIES=OR,K npm run bench:memory -- 1m   (only the queries whose name starts so)
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import mingo from 'mingo';
 import sift from 'sift';
 import { guard } from '@ucast/mongo2js';
 import { createMemoryLayer } from '../../dist/layers/memory/index.js';
-import { compareNode, defineSchema } from '../../dist/index.js';
+import { compareNode } from '../../dist/index.js';
 import { createSqlLayer, createTables, registerSqliteFunctions } from '../../dist/layers/sql/index.js';
+import { schema } from './schema.js';
 
 const gc = globalThis.gc ?? (() => {});
 if (globalThis.gc === undefined) console.warn('Run with node --expose-gc for heap figures.');
-
-const schema = defineSchema({
-  types: {
-    person: {
-      root: 'persons',
-      attributes: {
-        name: { type: 'string' },
-        display_name: { type: 'string' },
-        birth_date: { type: ['string', 'null'], format: 'date' },
-        gender: { type: ['string', 'null'] },
-      },
-      relationships: { computers: { target: 'computer', to: 'many', inverse: 'owner' } },
-    },
-    computer: {
-      root: 'computers',
-      attributes: { serial: { type: 'string' } },
-      relationships: { owner: { target: 'person', to: 'one', inverse: 'computers' } },
-    },
-  },
-});
 
 function parseSizes() {
   const text = process.argv[2] ?? process.env.BENCH_SIZES ?? '10k,100k,1m';
@@ -88,6 +74,28 @@ function generate(count) {
   }
   // Two JSON texts (persons, computers) keep each string well under V8's length limit.
   return { person: JSON.stringify(persons), computer: JSON.stringify(computers) };
+}
+
+/**
+ * The memory of JSON.parse and of the load, measured in a process of its own
+ * (load-rss.js, run with this process's flags) on the same texts written to files:
+ * growth of the resident set and of the heap over the texts alone, in bytes.
+ */
+function loadMemory(texts) {
+  const dir = mkdtempSync(join(tmpdir(), 'jq-bench-memory-'));
+  try {
+    const files = ['person', 'computer'].map((type) => {
+      const file = join(dir, `${type}.json`);
+      writeFileSync(file, texts[type]);
+      return file;
+    });
+    const script = fileURLToPath(new URL('./load-rss.js', import.meta.url));
+    const child = spawnSync(process.execPath, [...process.execArgv, script, ...files], { encoding: 'utf8', maxBuffer: 2 ** 20 });
+    if (child.status !== 0) throw new Error(`load-rss.js failed: ${child.stderr}`);
+    return JSON.parse(child.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const idAsc = { path: [], field: 'id', direction: 'asc' };
@@ -274,23 +282,23 @@ for (const size of parseSizes()) {
   const row = (query, ms, anchors) => results.push({ size: label, query, ms, anchors });
   const texts = generate(size);
   gc();
-  const baseHeap = process.memoryUsage().heapUsed;
-  const baseRss = process.memoryUsage().rss;
+  const heapNow = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const baseHeap = heapNow();
   const parseStart = performance.now();
   const data = { person: JSON.parse(texts.person), computer: JSON.parse(texts.computer) };
   const parseMs = performance.now() - parseStart;
   gc();
-  const parsedHeap = process.memoryUsage().heapUsed;
-  const parsedRss = process.memoryUsage().rss;
+  const parsedHeap = heapNow();
   const loadStart = performance.now();
   const layer = createMemoryLayer(schema, data);
   const loadMs = performance.now() - loadStart;
   gc();
-  const layerHeap = process.memoryUsage().heapUsed;
-  const layerRss = process.memoryUsage().rss;
-  // Issue 21: the load ÷ JSON.parse of the same text, in time and in resident memory (parsed data + layer ÷ parsed data).
+  const layerHeap = heapNow();
+  // Issue 21: the load ÷ JSON.parse of the same text, in time, and in memory (parsed data + layer ÷ parsed data) in a fresh process.
   row('LOAD', loadMs, { parse: parseMs });
-  row('LOAD RSS', (layerRss - baseRss) / 2 ** 20, { parse: (parsedRss - baseRss) / 2 ** 20 });
+  const memory = loadMemory(texts);
+  row('LOAD RSS', memory.loaded.rss / 2 ** 20, { parse: memory.parsed.rss / 2 ** 20 });
+  row('LOAD heap', memory.loaded.heap / 2 ** 20, { parse: memory.parsed.heap / 2 ** 20 });
   const records = size * 4;
   const persons = data.person;
   const computerById = new Map(data.computer.map((c) => [c.id, c]));
@@ -491,7 +499,8 @@ for (const r of results) {
   }
   if (r.query === 'F2') check(`F2 vs hand loop with lookups by id, ${r.size}`, r.ms / r.anchors.hand, 1.15);
   if (r.query === 'LOAD') check(`load ÷ JSON.parse of the same text, ${r.size}`, r.ms / r.anchors.parse, 1.5);
-  if (r.query === 'LOAD RSS') check(`resident memory after load ÷ after JSON.parse (MiB ÷ MiB), ${r.size}`, r.ms / r.anchors.parse, 2);
+  if (r.query === 'LOAD RSS') check(`resident memory after load ÷ after JSON.parse, fresh process (MiB ÷ MiB), ${r.size}`, r.ms / r.anchors.parse, 2);
+  if (r.query === 'LOAD heap') check(`heap after load ÷ after JSON.parse, fresh process (MiB ÷ MiB), ${r.size}`, r.ms / r.anchors.parse, 2);
   if (r.query === 'D1' && large) check(`D1 offset page at depth 99.9 % vs the layer's full sort (S4), ${r.size}`, r.ms / r.anchors.all, 1);
   if (r.query === 'S1' && large) check(`S1 vs full sort, ${r.size}`, r.ms / r.anchors.sort, 0.03);
   if (r.query === 'K1' && large) check(`K1 cursor page at depth size/2 vs first page, ${r.size}`, r.ms / r.anchors.first, 1.2);

@@ -13,7 +13,7 @@ import { commitDraft } from '../../src/layers/memory/commit-draft.js';
 import { createMemoryLayer, type MemoryLayer } from '../../src/layers/memory/index.js';
 import { loadStore } from '../../src/layers/memory/load-store.js';
 import { rowLogCopies } from '../../src/layers/memory/row-log.js';
-import { LINKS, type Store } from '../../src/layers/memory/store.js';
+import { LINK_KEYS, linkOf, type StoredRow, type Store } from '../../src/layers/memory/store.js';
 import { WriteDraft } from '../../src/layers/memory/write-draft.js';
 import { createOperation, deleteOperation, idRef, setRelationshipOperation, updateOperation } from '../../src/operations/operation-factories.js';
 import type { Operation } from '../../src/operations/operation-node.js';
@@ -55,7 +55,7 @@ const rowsOf = async (layer: MemoryLayer, request: ReadRequest): Promise<readonl
 const apply = (layer: MemoryLayer, operations: readonly Operation[]) => (layer.apply as NonNullable<MemoryLayer['apply']>)({ operations }, context);
 /** A held row and its relationships' ids, as text: what a reader holding it sees. */
 const held = (rows: readonly Row[]): string =>
-  JSON.stringify(rows.map((row) => [row, (row as unknown as { [LINKS]: readonly unknown[] })[LINKS].map(idsOf)]));
+  JSON.stringify(rows.map((row) => [row, LINK_KEYS.filter((key) => Object.hasOwn(row, key)).map((_, slot) => idsOf(linkOf(row as StoredRow, slot)))]));
 function idsOf(slot: unknown): unknown {
   if (slot === null) return null;
   return Array.isArray(slot) ? slot.map((row: Row) => row.id) : (slot as Row).id;
@@ -106,9 +106,8 @@ describe('memory layer incremental store', () => {
     expect(personsAfter[1]).not.toBe(persons[1]);
     expect(computersAfter[1]).not.toBe(computers[1]);
     expect(computersAfter[2]).toMatchObject({ id: '3', serial: 'C2' });
-    const bob = personsAfter[1] as unknown as { [LINKS]: readonly (readonly Row[])[] };
-    expect(bob[LINKS][0]).toStrictEqual([computersAfter[1], computersAfter[3]]);
-    expect((computersAfter[1] as unknown as { [LINKS]: readonly Row[] })[LINKS][0]).toBe(personsAfter[1]);
+    expect(linkOf(personsAfter[1] as StoredRow, 0)).toStrictEqual([computersAfter[1], computersAfter[3]]);
+    expect(linkOf(computersAfter[1] as StoredRow, 0)).toBe(personsAfter[1]);
     // A reader holding the rows from before still sees the state before.
     expect(held([...persons, ...computers, ...notes])).toBe(heldBefore);
   });

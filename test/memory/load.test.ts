@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createMemoryLayer, MemoryDataError } from '../../src/layers/memory/index.js';
 import { defineSchema } from '../../src/schema/define-schema.js';
@@ -140,6 +142,21 @@ describe('loading data', () => {
     expect(Object.isFrozen(first)).toBe(true);
     const missing = createMemoryLayer(schema, { person: [{ id: 'm', name: 'M', score: 1 }] });
     expect(await missing.readOne('person', 'm', { signal })).toEqual({ id: 'm', name: 'M', nick: null, bio: null, age: null, score: 1, active: null, born: null });
+  });
+
+  it('does not keep the records it was given alive', async () => {
+    // `--expose-gc` at run time, then `gc` from a fresh context (vitest's workers start without it).
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const input = structuredClone(data);
+    const held = new WeakRef(input.person);
+    const layer = createMemoryLayer(schema, input);
+    (input as { person?: unknown }).person = undefined;
+    // A WeakRef holds its target until the current job ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    expect(held.deref()).toBeUndefined();
+    expect((await layer.readOne('person', '2', { signal }))?.name).toBe('bob');
   });
 
   it('does not modify the data it was given', () => {

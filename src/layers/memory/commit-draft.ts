@@ -15,7 +15,7 @@ import type { Id } from '../data-layer.js';
 import type { ResolvedSchema } from '../../schema/resolved-schema.js';
 import { idComparator, loadStore } from './load-store.js';
 import { RowLog } from './row-log.js';
-import { LINKS, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
+import { linkKey, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
 import { typeStore } from './type-store.js';
 import type { DraftRow, WriteDraft } from './write-draft.js';
 
@@ -63,14 +63,13 @@ function replaced(schema: ResolvedSchema, draft: WriteDraft): Store | undefined 
     const fresh = added.get(type) ?? [];
     for (const [id, row] of rows) {
       const draftRow = draftRowOf(draft, type, id);
-      // Of their exact length, as the loaded rows' links (src/layers/memory/load-store.ts).
-      const links = new Array<LinkSlot>(before.slots.size).fill(null);
+      const writable = row as unknown as Record<symbol, LinkSlot | number>;
       for (const [name, slot] of before.slots) {
         const relationship = before.type.relationships.get(name);
         if (relationship === undefined) throw new Error(`Unknown relationship "${type}.${name}"`);
         const value = draftRow.links.get(name);
         const compare = idComparator(requireType(store, relationship.target).type.idType);
-        links[slot] =
+        writable[linkKey(slot)] =
           value instanceof Set
             ? [...value].sort(compare).map((related) => find(relationship.target, related))
             : value === null || value === undefined
@@ -78,12 +77,10 @@ function replaced(schema: ResolvedSchema, draft: WriteDraft): Store | undefined 
               : find(relationship.target, value);
       }
       const existing = before.byId.get(id);
-      const writable = row as { [LINKS]: readonly LinkSlot[]; [POSITION]: number };
-      writable[LINKS] = Object.freeze(links);
       writable[POSITION] = existing === undefined ? before.capacity + fresh.indexOf(id) : existing[POSITION];
       Object.freeze(row);
     }
-    const log = (before.byId instanceof RowLog ? before.byId : RowLog.of(before.rows, before.byId, idComparator(before.type.idType))).with([...rows.values()]);
+    const log = (before.byId instanceof RowLog ? before.byId : RowLog.of(before.rows, before.byId, idComparator(before.type.idType))).with([...rows.values()], before.slots.size);
     // Folded once the log outweighs an eighth of the rows: a write then costs a constant amount of copying, amortized.
     const byId = log.weight > 64 + log.size / 8 ? log.folded() : log;
     types.set(type, typeStore({ type: before.type, rows: () => byId.rows, byId, slots: before.slots, makeRow, capacity: before.capacity + fresh.length }));

@@ -4,7 +4,7 @@ import { integer } from './source-text.js';
 import { planRule, type PlanWriter } from './plan-rules.js';
 import type { FilterPlan, SortPlanKey } from './query-plan.js';
 import type { ScanMode, ScanResult, ScanWindow } from './scan.js';
-import { LINKS, POSITION } from './store.js';
+import { LINK_KEYS, POSITION } from './store.js';
 import type { Row } from '../data-layer.js';
 
 /**
@@ -17,7 +17,7 @@ export interface GeneratedShape {
   scan(rows: readonly Row[], window: ScanWindow, signal: AbortSignal | undefined): ScanResult;
 }
 
-const HELPERS = { L: LINKS, P: POSITION, cps: compareCodePoints } as const;
+const HELPERS = { L: LINK_KEYS, P: POSITION, cps: compareCodePoints } as const;
 const NO_CONSTANTS: readonly unknown[] = [];
 
 /**

@@ -2,7 +2,8 @@ import type { Id } from '../data-layer.js';
 import type { ResolvedAttribute, ResolvedSchema, ResolvedType } from '../../schema/resolved-schema.js';
 import { compareCodePoints } from './code-point-order.js';
 import { MemoryDataError } from './memory-data-error.js';
-import { LINKS, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
+import { RowIndex } from './row-index.js';
+import { linkKey, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
 import { typeStore } from './type-store.js';
 
 /** The data a memory layer is built from: records by type name. */
@@ -14,7 +15,7 @@ type Given = readonly StoredRow[] | undefined;
 interface Loading {
   readonly type: ResolvedType;
   readonly rows: StoredRow[];
-  readonly byId: Map<Id, StoredRow>;
+  readonly byId: RowIndex;
   /** Relationship → raw related ids per row (aligned with `rows` before sorting). */
   readonly rawLinks: Map<string, unknown[]>;
   /** Relationship → resolved given targets per row index (after sorting). */
@@ -80,9 +81,8 @@ function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
   }
   // Rows are created in primary key order in one tight loop, so a scan walks memory in order;
   // one scratch array carries each record's values into its row.
-  const RowClass = rowClass(['id', ...type.attributes.keys()]);
+  const RowClass = rowClass(['id', ...type.attributes.keys()], relationshipNames.length);
   const rows: StoredRow[] = new Array<StoredRow>(sorted.length);
-  const byId = new Map<Id, StoredRow>();
   const raws: unknown[][] = relationshipNames.map(() => new Array<unknown>(sorted.length));
   const values: unknown[] = new Array<unknown>(attributes.length + 1);
   for (let position = 0; position < sorted.length; position++) {
@@ -92,7 +92,6 @@ function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
     const row = new RowClass(values) as unknown as StoredRow;
     (row as { [POSITION]: number })[POSITION] = position;
     rows[position] = row;
-    byId.set(row.id, row);
     for (let slot = 0; slot < relationshipNames.length; slot++) {
       const name = relationshipNames[slot] as string;
       (raws[slot] as unknown[])[position] = Object.hasOwn(fields, name) ? fields[name] : undefined;
@@ -100,8 +99,15 @@ function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
   }
   const rawLinks = new Map(relationshipNames.map((name, slot) => [name, raws[slot] as unknown[]]));
   const slots = new Map(relationshipNames.map((name, slot) => [name, slot]));
-  const makeRow = (rowValues: readonly unknown[]): StoredRow => new RowClass(rowValues) as unknown as StoredRow;
-  return { type, rows, byId, rawLinks, given: new Map(), slots, makeRow };
+  return { type, rows, byId: new RowIndex(rows), rawLinks, given: new Map(), slots, makeRow: rowMaker(RowClass) };
+}
+
+/**
+ * The store's `makeRow`, made outside `loadRows` so that it does not keep alive that
+ * function's scope (the records, their sorted copy, the raw related ids).
+ */
+function rowMaker(RowClass: new (values: readonly unknown[]) => object): (values: readonly unknown[]) => StoredRow {
+  return (values) => new RowClass(values) as unknown as StoredRow;
 }
 
 /** A record's value of a field: `null` when the member is absent or `undefined`. */
@@ -135,17 +141,18 @@ function checkRecord(type: ResolvedType, attributes: readonly ResolvedAttribute[
 
 /**
  * A class per type whose instances hold `id` and the attributes as own enumerable
- * members and the links and position under hidden keys, all assigned in the
- * constructor: V8 then keeps every member in-object, so a scan reads a field with
- * one load, as it would on an object from `JSON.parse`.
+ * members and each relationship slot and the position under hidden keys, all
+ * assigned in the constructor: V8 then keeps every member in-object, so a scan reads
+ * a field with one load, as it would on an object from `JSON.parse`.
  */
-function rowClass(names: readonly string[]): new (values: readonly unknown[]) => object {
+function rowClass(names: readonly string[], slotCount: number): new (values: readonly unknown[]) => object {
+  const slotKeys = Array.from({ length: slotCount }, (_, slot) => linkKey(slot));
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its instances are the stored rows
   return class StoredRecord {
     constructor(values: readonly unknown[]) {
       const self = this as unknown as Record<string, unknown>;
       for (let index = 0; index < names.length; index++) self[names[index] as string] = values[index];
-      Object.defineProperty(this, LINKS, { value: null, writable: true, enumerable: false, configurable: false });
+      for (const key of slotKeys) Object.defineProperty(this, key, { value: null, writable: true, enumerable: false, configurable: false });
       Object.defineProperty(this, POSITION, { value: 0, writable: true, enumerable: false, configurable: false });
     }
   };
@@ -224,13 +231,11 @@ function checkInverses(state: Loading, loading: ReadonlyMap<string, Loading>): v
   }
 }
 
-/** Fills every row's link slots: what the row gave, else what the inverse side gave. */
+/** Fills every row's link slots (what the row gave, else what the inverse side gave), then freezes the rows. */
 function fillLinks(state: Loading, loading: ReadonlyMap<string, Loading>): void {
-  // Each row's slots in an array of their exact length (one grown by assignment keeps room for 16).
-  const slotCount = state.slots.size;
-  const links: LinkSlot[][] = state.rows.map(() => new Array<LinkSlot>(slotCount).fill(null));
   for (const relationship of state.type.relationships.values()) {
     const slot = state.slots.get(relationship.name) ?? 0;
+    const key = linkKey(slot);
     const target = loading.get(relationship.target);
     if (target === undefined) continue;
     const given = state.given.get(relationship.name) ?? [];
@@ -257,12 +262,8 @@ function fillLinks(state: Loading, loading: ReadonlyMap<string, Loading>): void 
           `a to-one relationship, but ${related.length} ${target.type.name} records list it in "${relationship.inverse ?? ''}"`,
         );
       }
-      const rowLinks = links[position];
-      if (rowLinks !== undefined) rowLinks[slot] = relationship.toMany ? related : (related[0] ?? null);
+      (row as unknown as Record<symbol, LinkSlot>)[key] = relationship.toMany ? related : (related[0] ?? null);
     });
   }
-  state.rows.forEach((row, position) => {
-    (row as { [LINKS]: readonly LinkSlot[] })[LINKS] = Object.freeze(links[position] ?? []);
-    Object.freeze(row);
-  });
+  for (const row of state.rows) Object.freeze(row);
 }

@@ -22,7 +22,7 @@ import { loadStore, type MemoryData } from './load-store.js';
 import { requireStore } from './query-plan.js';
 import { snapshotStore } from './snapshot-store.js';
 import { createQueryRunner } from './run-query.js';
-import { LINKS, type Store, type StoredRow, type TypeStore } from './store.js';
+import { linkOf, type Store, type StoredRow, type TypeStore } from './store.js';
 
 const ROW_FILTERS: Capabilities = { rowFilters: true };
 
@@ -91,7 +91,7 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
     const row = findRow(owner, request.id);
     if (row === undefined || matching(owner, [row], request.ownerFilter, signal).length === 0) return null;
     const { slot, target, toMany } = relationshipOf(state.store, owner, request.relationship);
-    const linked = row[LINKS][slot];
+    const linked = linkOf(row, slot);
     if (toMany) return runner.run(state.store, target, linked as readonly StoredRow[], request, signal);
     const rows = matching(target, linked === null ? [] : [linked as StoredRow], request.filter, signal);
     const keys = request.keyset === undefined ? {} : { keys: runner.keysOf(state.store, target, request.sort, rows) };
@@ -162,7 +162,7 @@ export function createMemoryLayer(schema: ResourceSchema, data: MemoryData, opti
         const result = new Map<string, readonly Row[]>();
         for (const id of request.ids) {
           const row = findRow(owner, id);
-          const linked = row === undefined ? null : row[LINKS][slot];
+          const linked = row === undefined ? null : linkOf(row, slot);
           result.set(String(id), linked === null || linked === undefined ? [] : Array.isArray(linked) ? linked : [linked as StoredRow]);
         }
         if (request.filter === undefined) return result;

@@ -1,8 +1,8 @@
 import type { Row } from '../data-layer.js';
-import { access, integer } from './source-text.js';
+import { access, linkAccess } from './source-text.js';
 import type { FilterPlan } from './query-plan.js';
 import { codePointCompare, nativeCompare } from './sort-order.js';
-import { LINKS, POSITION, type StoredRow } from './store.js';
+import { linkKey, POSITION, type LinkSlot, type StoredRow } from './store.js';
 import { valueTestRule, type ValueWriter } from './value-test-rules.js';
 
 /** A predicate compiled once per shape; the query's constants are passed per call. */
@@ -123,21 +123,21 @@ export const PLAN_RULES = {
   exists: {
     closure: ({ slot, toMany, item, negate }, compile) => {
       const holds = compile(item);
+      const link = linkKey(slot);
       if (toMany) {
-        return (row, constants) => ((row as StoredRow)[LINKS][slot] as readonly StoredRow[]).some((other) => holds(other, constants)) !== negate;
+        return (row, constants) => ((row as unknown as Readonly<Record<symbol, LinkSlot>>)[link] as readonly StoredRow[]).some((other) => holds(other, constants)) !== negate;
       }
       return (row, constants) => {
-        const related = (row as StoredRow)[LINKS][slot] as StoredRow | null;
+        const related = (row as unknown as Readonly<Record<symbol, LinkSlot>>)[link] as StoredRow | null;
         return (related !== null && holds(related, constants)) !== negate;
       };
     },
     source: ({ slot, toMany, item, negate }, row, writer) => {
       const inner = writer.predicate(item);
-      const at = integer(slot);
       const name = writer.helper((fresh) =>
         toMany
-          ? `function ${fresh}(r) { const a = r[L][${at}]; for (let i = 0; i < a.length; i++) { if (${inner}(a[i])) return true; } return false; }`
-          : `function ${fresh}(r) { const t = r[L][${at}]; return t !== null && ${inner}(t); }`,
+          ? `function ${fresh}(r) { const a = ${linkAccess('r', slot)}; for (let i = 0; i < a.length; i++) { if (${inner}(a[i])) return true; } return false; }`
+          : `function ${fresh}(r) { const t = ${linkAccess('r', slot)}; return t !== null && ${inner}(t); }`,
       );
       return negate ? `!${name}(${row})` : `${name}(${row})`;
     },

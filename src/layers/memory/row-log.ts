@@ -10,7 +10,8 @@
  * the rows, so a write costs a constant amount of copying, amortized.
  */
 import type { Id } from '../data-layer.js';
-import { LINKS, type StoredRow } from './store.js';
+import { mapKey, RowIndex } from './row-index.js';
+import { linkOf, type RowsById, type StoredRow } from './store.js';
 
 /** What successive stores share: entries only ever appended. */
 interface Log {
@@ -23,19 +24,18 @@ interface Log {
 
 /**
  * Elements copied on the write path (log entries copied by a store that is not the
- * newest, rows and index entries copied by `folded`): what the tests count to show
+ * newest, rows copied by `folded`): what the tests count to show
  * that a write's cost does not grow with the store.
  */
 export const rowLogCopies = { count: 0 };
 
 /** The rows of one type by id, and in primary key order (`rows`). */
-export class RowLog implements ReadonlyMap<Id, StoredRow> {
+export class RowLog implements RowsById {
   #rows: readonly StoredRow[] | undefined;
-  #flat: ReadonlyMap<Id, StoredRow> | undefined;
 
   private constructor(
     private readonly base: readonly StoredRow[],
-    private readonly baseIds: ReadonlyMap<Id, StoredRow>,
+    private readonly baseIds: RowsById,
     private readonly compare: (a: Id, b: Id) => number,
     private readonly log: Log,
     /** How many of the log's entries this store sees. */
@@ -50,19 +50,22 @@ export class RowLog implements ReadonlyMap<Id, StoredRow> {
    *
    * @example
    * const log = RowLog.of(typeStore.rows, typeStore.byId, idComparator('string'));
-   * const next = log.with([newRow]); // `log` is left as it was
+   * const next = log.with([newRow], typeStore.slots.size); // `log` is left as it was
    */
-  static of(rows: readonly StoredRow[], byId: ReadonlyMap<Id, StoredRow>, compare: (a: Id, b: Id) => number): RowLog {
+  static of(rows: readonly StoredRow[], byId: RowsById, compare: (a: Id, b: Id) => number): RowLog {
     return new RowLog(rows, byId, compare, { rows: [], previous: [], latest: new Map() }, 0, rows.length, 0);
   }
 
-  /** These rows with `written` (new rows, or new versions of rows by id, each id once) added; this store is left as it was. */
-  with(written: readonly StoredRow[]): RowLog {
+  /**
+   * These rows with `written` (new rows, or new versions of rows by id, each id once,
+   * with `slotCount` relationship slots) added; this store is left as it was.
+   */
+  with(written: readonly StoredRow[], slotCount: number): RowLog {
     const log = this.log.rows.length === this.seen ? this.log : this.forked();
     let { size, weight } = this;
     for (const row of written) {
       if (!this.has(row.id)) size++;
-      weight += 1 + linkCount(row);
+      weight += 1 + linkCount(row, slotCount);
       log.previous.push(log.latest.get(row.id) ?? -1);
       log.latest.set(row.id, log.rows.length);
       log.rows.push(row);
@@ -73,10 +76,8 @@ export class RowLog implements ReadonlyMap<Id, StoredRow> {
   /** The same rows as a new build, with an empty log. */
   folded(): RowLog {
     const rows = this.rows;
-    const byId = new Map<Id, StoredRow>();
-    for (const row of rows) byId.set(row.id, row);
-    rowLogCopies.count += 2 * rows.length;
-    return RowLog.of(rows, byId, this.compare);
+    rowLogCopies.count += rows.length;
+    return RowLog.of(rows, new RowIndex(rows), this.compare);
   }
 
   /** The rows in primary key order, built on first use. */
@@ -95,37 +96,9 @@ export class RowLog implements ReadonlyMap<Id, StoredRow> {
     return this.get(id) !== undefined;
   }
 
-  forEach(callback: (value: StoredRow, key: Id, map: ReadonlyMap<Id, StoredRow>) => void, thisArg?: unknown): void {
-    for (const [id, row] of this.flat()) callback.call(thisArg, row, id, this);
-  }
-
-  entries(): MapIterator<[Id, StoredRow]> {
-    return this.flat().entries();
-  }
-
-  keys(): MapIterator<Id> {
-    return this.flat().keys();
-  }
-
-  values(): MapIterator<StoredRow> {
-    return this.flat().values();
-  }
-
-  [Symbol.iterator](): MapIterator<[Id, StoredRow]> {
-    return this.entries();
-  }
-
-  /** The whole index as one map, built on first use (iteration). */
-  private flat(): ReadonlyMap<Id, StoredRow> {
-    if (this.#flat === undefined) {
-      if (this.seen === 0) this.#flat = this.baseIds;
-      else {
-        const flat = new Map<Id, StoredRow>();
-        for (const row of this.rows) flat.set(row.id, row);
-        this.#flat = flat;
-      }
-    }
-    return this.#flat;
+  /** The ids in primary key order (`-0` as `0`, as a `Map`'s keys). */
+  *keys(): IterableIterator<Id> {
+    for (const row of this.rows) yield mapKey(row.id);
   }
 
   /** The log's entries this store sees, as a log of their own (the shared one has grown past them). */
@@ -158,9 +131,12 @@ export class RowLog implements ReadonlyMap<Id, StoredRow> {
 }
 
 /** How many rows a row links to. */
-function linkCount(row: StoredRow): number {
+function linkCount(row: StoredRow, slotCount: number): number {
   let count = 0;
-  for (const slot of row[LINKS]) count += slot === null ? 0 : Array.isArray(slot) ? slot.length : 1;
+  for (let slot = 0; slot < slotCount; slot++) {
+    const linked = linkOf(row, slot);
+    count += linked === null ? 0 : Array.isArray(linked) ? linked.length : 1;
+  }
   return count;
 }
 

@@ -1,7 +1,7 @@
 import type { Id, Row } from '../data-layer.js';
 import type { ResolvedSchema, ResolvedType } from '../../schema/resolved-schema.js';
 import { idComparator } from './load-store.js';
-import { LINKS, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
+import { linkKey, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
 import { typeStore } from './type-store.js';
 
 /** The hidden member of a gathered row holding the layer's own row it was copied from. */
@@ -13,7 +13,7 @@ type GatheredRow = StoredRow & { readonly [SOURCE]: Row };
 /** Builds the gathered copy of a layer's row of one type. */
 type RowMaker = new (source: Row) => GatheredRow;
 
-const NO_LINKS: readonly LinkSlot[] = Object.freeze([]);
+const NO_LINKS: readonly StoredRow[] = Object.freeze([]);
 
 /**
  * The row class of each type, made once per fallback layer and kept across requests,
@@ -40,7 +40,8 @@ export class RowClasses {
  */
 function gatheredRowClass(type: ResolvedType): RowMaker {
   const names = ['id', ...type.attributes.keys()];
-  const links = [...type.relationships.values()];
+  const empty = [...type.relationships.values()].map((link) => (link.toMany ? NO_LINKS : null));
+  const slotKeys = empty.map((_, slot) => linkKey(slot));
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its instances are the gathered rows
   return class GatheredRecord {
     constructor(source: Row) {
@@ -49,7 +50,7 @@ function gatheredRowClass(type: ResolvedType): RowMaker {
         const name = names[index] as string;
         self[name] = source[name] ?? null;
       }
-      self[LINKS] = links.length === 0 ? NO_LINKS : links.map((link) => (link.toMany ? NO_LINKS : null));
+      for (let slot = 0; slot < slotKeys.length; slot++) self[slotKeys[slot] as symbol] = empty[slot];
       self[POSITION] = 0;
       self[SOURCE] = source;
     }
@@ -125,8 +126,7 @@ export class ScanStore {
       throw new Error(`Cannot link ${type} ${String(owner.id)} through "${relationship}"`);
     }
     const compare = idComparator(target.idType);
-    const links = owner[LINKS] as LinkSlot[];
-    links[slot] = link.toMany ? [...related].sort((a, b) => compare(a.id, b.id)) : (related[0] ?? null);
+    (owner as unknown as Record<symbol, LinkSlot>)[linkKey(slot)] = link.toMany ? [...related].sort((a, b) => compare(a.id, b.id)) : (related[0] ?? null);
   }
 
   /** The layer's own row a gathered row was copied from. */

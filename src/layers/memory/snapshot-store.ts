@@ -5,7 +5,7 @@
  */
 import type { Id } from '../data-layer.js';
 import type { MemoryData } from './load-store.js';
-import { LINKS, type LinkSlot, type Store } from './store.js';
+import { linkOf, type LinkSlot, type Store } from './store.js';
 
 /** Copies `store` out as plain records (see the module's comment). */
 export function snapshotStore(store: Store): MemoryData {
@@ -14,7 +14,7 @@ export function snapshotStore(store: Store): MemoryData {
     const relationships = [...typeStore.slots];
     data[name] = typeStore.rows.map((row) => {
       const record: Record<string, unknown> = { ...row };
-      for (const [relationship, slot] of relationships) record[relationship] = linkedIds(row[LINKS][slot] ?? null);
+      for (const [relationship, slot] of relationships) record[relationship] = linkedIds(linkOf(row, slot) ?? null);
       return record;
     });
   }

@@ -3,8 +3,8 @@ import { nullsFirst } from '../../rules/sort-direction.js';
 import type { Row } from '../data-layer.js';
 import { compareCodePoints } from './code-point-order.js';
 import type { SortPlanKey } from './query-plan.js';
-import { access, integer } from './source-text.js';
-import { LINKS, type StoredRow } from './store.js';
+import { access, linkAccess } from './source-text.js';
+import { linkKey, type LinkSlot, type StoredRow } from './store.js';
 
 /** A compiled total order on rows. */
 export type Comparator = (a: Row, b: Row) => number;
@@ -35,14 +35,15 @@ interface KeyOrder {
 /** The rule of one sort key (see `KeyOrder`). */
 function keyOrder(key: SortPlanKey): KeyOrder {
   const { slots, field } = key;
+  const linkKeys = slots.map((slot) => linkKey(slot));
   const read =
     // Stryker disable next-line ConditionalExpression: the direct read is a fast path; the walk over no slots reads the same
     slots.length === 0
       ? (row: Row) => (row[field] ?? null) as KeyValue
       : (row: Row) => {
           let current: StoredRow | null = row as StoredRow;
-          for (const slot of slots) {
-            current = current[LINKS][slot] as StoredRow | null;
+          for (const link of linkKeys) {
+            current = (current as unknown as Readonly<Record<symbol, LinkSlot>>)[link] as StoredRow | null;
             if (current === null) return null;
           }
           return (current[field] ?? null) as KeyValue;
@@ -70,7 +71,7 @@ export function keyOrderSource(key: SortPlanKey, index: number, other: string): 
   const read = (row: string): string => {
     // Stryker disable next-line ConditionalExpression: the direct access is a fast path; the walk over no slots reads the same
     if (key.slots.length === 0) return access(row, key.field);
-    const steps = key.slots.map((slot) => `(t = t[L][${integer(slot)}]) === null ? null : `).join('');
+    const steps = key.slots.map((slot) => `(t = ${linkAccess('t', slot)}) === null ? null : `).join('');
     return `(t = ${row}, ${steps}${access('t', key.field)})`;
   };
   const [x, y] = [`x${index}`, `y${index}`];

@@ -1,3 +1,5 @@
+import { linkKey } from './store.js';
+
 /**
  * Pieces of generated source text. Field names come from the schema and are
  * written as JSON string literals; indexes are checked integers: no client text
@@ -15,3 +17,12 @@ export function integer(value: number): string {
   return String(value);
 }
 
+
+/**
+ * A read of relationship slot `slot` of row variable `row`: the generated side of
+ * `linkOf` (`L` is `LINK_KEYS` in the generated code; the slot's key is made now if new).
+ */
+export function linkAccess(row: string, slot: number): string {
+  linkKey(slot);
+  return `${row}[L[${integer(slot)}]]`;
+}

@@ -2,31 +2,62 @@ import type { Id, Row } from '../data-layer.js';
 import type { ResolvedType } from '../../schema/resolved-schema.js';
 
 /**
- * The key of the hidden, non-enumerable member of every stored row that holds its
- * relationships, linked once at load: one slot per relationship of the type, in
- * declaration order — the related row (or `null`) for a to-one relationship, the
- * related rows in primary key order for a to-many one.
+ * The keys of the hidden members of every stored row that hold its relationships,
+ * one per relationship of the type (its slot, in declaration order), linked once at
+ * load: the related row (or `null`) for a to-one relationship, the related rows in
+ * primary key order for a to-many one. Members of the row itself rather than an
+ * array beside it: a row then costs one object, not two. Every type shares the keys
+ * by slot; `linkKey` makes them as slots are first used.
  */
-export const LINKS: unique symbol = Symbol('jsonapi-query.links');
+export const LINK_KEYS: readonly symbol[] = [];
+
+/**
+ * The key of a relationship slot's hidden member (see `LINK_KEYS`).
+ *
+ * @example
+ * const owner = (computer as unknown as Record<symbol, LinkSlot>)[linkKey(0)];
+ */
+export function linkKey(slot: number): symbol {
+  const keys = LINK_KEYS as symbol[];
+  while (keys.length <= slot) keys.push(Symbol(`jsonapi-query.link.${String(keys.length)}`));
+  return keys[slot] as symbol;
+}
+
+/**
+ * What a stored row links to in one slot.
+ *
+ * @example
+ * const computers = linkOf(person, 0) as readonly StoredRow[];
+ */
+export function linkOf(row: StoredRow, slot: number): LinkSlot {
+  return (row as unknown as Readonly<Record<symbol, LinkSlot>>)[linkKey(slot)] as LinkSlot;
+}
 
 /** The key of the hidden member holding a row's position: its index in its type's derived columns, unique in the type. */
 export const POSITION: unique symbol = Symbol('jsonapi-query.position');
 
-/** One slot of a row's hidden links. */
+/** What one relationship slot of a row holds. */
 export type LinkSlot = StoredRow | null | readonly StoredRow[];
 
-/** A stored row: `id` and every attribute, plus the hidden links and position. */
+/** A stored row: `id` and every attribute, plus the hidden links (`linkOf`) and position. */
 export interface StoredRow extends Row {
-  readonly [LINKS]: readonly LinkSlot[];
   readonly [POSITION]: number;
+}
+
+/** A type's rows by id: what the layer asks of its index (a `Map` answers it too). */
+export interface RowsById {
+  readonly size: number;
+  get(id: Id): StoredRow | undefined;
+  has(id: Id): boolean;
+  keys(): Iterable<Id>;
 }
 
 /** The rows of one type, in primary key order, with their lookup tables. */
 export interface TypeStore {
   readonly type: ResolvedType;
   readonly rows: readonly StoredRow[];
-  readonly byId: ReadonlyMap<Id, StoredRow>;
-  /** Relationship name → slot in `row[LINKS]`. */
+  readonly byId: RowsById;
+  /** Relationship name → slot (`linkOf(row, slot)`). */
   readonly slots: ReadonlyMap<string, number>;
   /**
    * Every row's `POSITION` is below it; positions are unique within the type (after

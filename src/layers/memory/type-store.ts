@@ -1,7 +1,6 @@
-import type { Id } from '../data-layer.js';
 import type { ResolvedType } from '../../schema/resolved-schema.js';
 import { isCodeUnitSafe } from './code-point-order.js';
-import { POSITION, type FieldCodes, type StoredRow, type TypeStore } from './store.js';
+import { POSITION, type FieldCodes, type RowsById, type StoredRow, type TypeStore } from './store.js';
 
 /** Most distinct values a field's dictionary holds; a field with more is tested with a `Set`. */
 const MAX_CODES = 65_536;
@@ -16,7 +15,7 @@ export function typeStore({ type, rows: given, byId, slots, makeRow, capacity: c
   /** The rows in primary key order, or how to order them on first use. */
   readonly rows: readonly StoredRow[] | (() => readonly StoredRow[]);
   /** The rows by id, or how to index them on first use. */
-  readonly byId: ReadonlyMap<Id, StoredRow> | (() => ReadonlyMap<Id, StoredRow>);
+  readonly byId: RowsById | (() => RowsById);
   readonly slots: ReadonlyMap<string, number>;
   readonly makeRow?: (values: readonly unknown[]) => StoredRow;
   /** Above every row's `POSITION`; default: the number of rows (each row's position its index). */

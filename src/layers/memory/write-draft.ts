@@ -8,7 +8,7 @@
 import type { Id } from '../data-layer.js';
 import type { ResolvedRelationship, ResolvedSchema } from '../../schema/resolved-schema.js';
 import type { MemoryData } from './load-store.js';
-import { LINKS, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
+import { linkOf, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
 
 /** One row of the draft: its values (`id` and attributes) and its relationships by name. */
 export interface DraftRow {
@@ -94,7 +94,7 @@ export class WriteDraft {
         if (relationship.target !== type || relationship.inverse !== undefined) continue;
         const slot = this.storeOf(owner.name).slots.get(relationship.name) ?? -1;
         const naming = new Set<Id>();
-        for (const other of this.storeOf(owner.name).rows) if (linksTo(other[LINKS][slot], id)) naming.add(other.id);
+        for (const other of this.storeOf(owner.name).rows) if (linksTo(linkOf(other, slot), id)) naming.add(other.id);
         for (const [otherId, other] of this.localOf(owner.name)) if (other !== null) naming.add(otherId);
         for (const otherId of naming) {
           const other = this.row(owner.name, otherId);
@@ -226,7 +226,7 @@ function draftRow(row: StoredRow, valueNames: readonly string[], relationshipNam
   for (const name of valueNames) values[name] = row[name];
   const links = new Map<string, Id | null | Set<Id>>();
   relationshipNames.forEach((name, slot) => {
-    const linked = row[LINKS][slot];
+    const linked = linkOf(row, slot);
     links.set(name, Array.isArray(linked) ? new Set((linked as readonly StoredRow[]).map((related) => related.id)) : ((linked as StoredRow | null)?.id ?? null));
   });
   return { values, links };
