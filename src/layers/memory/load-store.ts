@@ -2,8 +2,8 @@ import type { Id } from '../data-layer.js';
 import type { ResolvedAttribute, ResolvedSchema, ResolvedType } from '../../schema/resolved-schema.js';
 import { compareCodePoints } from './code-point-order.js';
 import { MemoryDataError } from './memory-data-error.js';
-import { RowIndex } from './row-index.js';
-import { linkKey, POSITION, type LinkSlot, type Store, type StoredRow, type TypeStore } from './store.js';
+import { indexById } from './row-index.js';
+import { linkKey, POSITION, type LinkSlot, type RowsById, type Store, type StoredRow, type TypeStore } from './store.js';
 import { typeStore } from './type-store.js';
 
 /** The data a memory layer is built from: records by type name. */
@@ -15,7 +15,7 @@ type Given = readonly StoredRow[] | undefined;
 interface Loading {
   readonly type: ResolvedType;
   readonly rows: StoredRow[];
-  readonly byId: RowIndex;
+  readonly byId: RowsById;
   /** Relationship → raw related ids per row (aligned with `rows` before sorting). */
   readonly rawLinks: Map<string, unknown[]>;
   /** Relationship → resolved given targets per row index (after sorting). */
@@ -99,7 +99,7 @@ function loadRows(type: ResolvedType, records: readonly unknown[]): Loading {
   }
   const rawLinks = new Map(relationshipNames.map((name, slot) => [name, raws[slot] as unknown[]]));
   const slots = new Map(relationshipNames.map((name, slot) => [name, slot]));
-  return { type, rows, byId: new RowIndex(rows), rawLinks, given: new Map(), slots, makeRow: rowMaker(RowClass) };
+  return { type, rows, byId: indexById(rows), rawLinks, given: new Map(), slots, makeRow: rowMaker(RowClass) };
 }
 
 /**

@@ -10,7 +10,7 @@
  * the rows, so a write costs a constant amount of copying, amortized.
  */
 import type { Id } from '../data-layer.js';
-import { mapKey, RowIndex } from './row-index.js';
+import { indexById, mapKey } from './row-index.js';
 import { linkOf, type RowsById, type StoredRow } from './store.js';
 
 /** What successive stores share: entries only ever appended. */
@@ -77,7 +77,7 @@ export class RowLog implements RowsById {
   folded(): RowLog {
     const rows = this.rows;
     rowLogCopies.count += rows.length;
-    return RowLog.of(rows, new RowIndex(rows), this.compare);
+    return RowLog.of(rows, indexById(rows), this.compare);
   }
 
   /** The rows in primary key order, built on first use. */
