@@ -113,7 +113,7 @@ const ROW_FILTERS: Capabilities = { rowFilters: true };
  * Creates the SQL data layer over a Kysely instance. The mapping is checked
  * against the schema here (a `SchemaError` names the type and field at fault);
  * `verify()` checks it against the database. On SQLite, call
- * `registerSqliteFunctions` on the connection first.
+ * `registerSqliteFunctions` on the connection first, and give it as `sqliteDatabase`.
  *
  * @example
  * const db = new Kysely({ dialect: new PostgresDialect({ pool: new Pool({ connectionString }) }) });

@@ -23,7 +23,7 @@ export interface SqliteFunctionHost {
  * @example
  * const database = new Database('app.db');
  * registerSqliteFunctions(database);
- * const layer = createSqlLayer({ db: new Kysely({ dialect: new SqliteDialect({ database }) }), schema });
+ * const layer = createSqlLayer({ db: new Kysely({ dialect: new SqliteDialect({ database }) }), schema, sqliteDatabase: database });
  */
 export function registerSqliteFunctions(database: SqliteFunctionHost): void {
   database.function('jq_lower', { deterministic: true }, (value: unknown) =>
