@@ -51,6 +51,7 @@ import { allowedMethods, isWriteMethod } from './allowed-methods.js';
 import type { BodyReader } from './request-body.js';
 import type { WritableOptions, WriteHooks } from './write-hooks.js';
 import { createWriter, OPERATIONS_PATH, type WriteAccess, type Writer } from './write-route.js';
+import { withHeader } from './with-header.js';
 import { writtenRead, type WrittenRead } from './written-read.js';
 
 /** A plain HTTP request, as an adapter hands it over. */
@@ -259,7 +260,7 @@ export function createHandler(options: HandlerOptions): Handler {
     // A policy filters and projects what a requester reads: the written row is served as it is only without one.
     const known = access === undefined ? written : undefined;
     const { body, profile, etag } = await respond(route, ast, execute, request, requesterSerializer, limits, known);
-    return { status: 200, headers: etag === undefined ? headers(profile) : { ...headers(profile), etag }, body };
+    return { status: 200, headers: etag === undefined ? headers(profile) : withHeader(headers(profile), 'etag', etag), body };
   };
 
   const handle: Handler = async (request) => {
@@ -276,7 +277,7 @@ export function createHandler(options: HandlerOptions): Handler {
         body: serializeErrorDocument(outcome.errors),
       };
     }
-    if (negotiation.reached) reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
+    if (negotiation.reached) reply = { status: reply.status, headers: withHeader(reply.headers, 'vary', 'Accept'), body: reply.body };
     return request.method === 'HEAD' ? { ...reply, body: '' } : reply;
   };
   return handle;
@@ -307,7 +308,7 @@ function refusal(
     const allow = allowed.join(', ');
     return {
       ...failure({ code: 'method_not_allowed', detail: `Only ${allow} are allowed on this route.` }),
-      headers: { ...headers(), allow },
+      headers: withHeader(headers(), 'allow', allow),
     };
   }
   // From here on the status depends on Accept (406 or not): responses say so with `Vary`.

@@ -16,6 +16,7 @@ import type {
   SetRelationshipOperation,
   UpdateOperation,
 } from './operation-node.js';
+import { setOwnMember } from './own-member.js';
 
 /**
  * An existing resource by id.
@@ -123,9 +124,7 @@ export function removeFromRelationshipOperation(
 function frozenRecord<T>(record: Readonly<Record<string, T>>, copy: (value: T) => T): Readonly<Record<string, T>> {
   const frozen: Record<string, T> = {};
   for (const name of Object.keys(record)) {
-    const value = copy(record[name] as T);
-    if (name === '__proto__') Object.defineProperty(frozen, name, { value, enumerable: true, writable: true, configurable: true });
-    else frozen[name] = value;
+    setOwnMember(frozen, name, copy(record[name] as T));
   }
   return Object.freeze(frozen);
 }
