@@ -50,7 +50,8 @@ import { scopedLayer } from '../policy/scoped-layer.js';
 import { allowedMethods, isWriteMethod } from './allowed-methods.js';
 import type { BodyReader } from './request-body.js';
 import type { WritableOptions, WriteHooks } from './write-hooks.js';
-import { createWriter, OPERATIONS_PATH, type Writer } from './write-route.js';
+import { createWriter, OPERATIONS_PATH, type WriteAccess, type Writer } from './write-route.js';
+import { withHeader } from './with-header.js';
 import { writtenRead, type WrittenRead } from './written-read.js';
 
 /** A plain HTTP request, as an adapter hands it over. */
@@ -214,7 +215,7 @@ export function createHandler(options: HandlerOptions): Handler {
 
   /** Serves a request; `written`: the row a write returned, which the read back of its resource serves without reading it. */
   const serve = async (request: HandlerRequest, negotiation: { reached: boolean }, written?: Row): Promise<HandlerResponse> => {
-    const access = accessOf.fixed ?? (await accessOf(request));
+    const access = accessOf.fixed ?? (accessOf.unrestricted ? undefined : await accessOf(request));
     const requesterSchema = access?.schema ?? options.schema;
     // Routes of the requester's schema: a hidden relationship has no route, as a misspelled one.
     const route = matchRoute(requesterSchema === options.schema ? schema : resolveSchema(requesterSchema), request.path);
@@ -259,7 +260,7 @@ export function createHandler(options: HandlerOptions): Handler {
     // A policy filters and projects what a requester reads: the written row is served as it is only without one.
     const known = access === undefined ? written : undefined;
     const { body, profile, etag } = await respond(route, ast, execute, request, requesterSerializer, limits, known);
-    return { status: 200, headers: etag === undefined ? headers(profile) : { ...headers(profile), etag }, body };
+    return { status: 200, headers: etag === undefined ? headers(profile) : withHeader(headers(profile), 'etag', etag), body };
   };
 
   const handle: Handler = async (request) => {
@@ -276,7 +277,7 @@ export function createHandler(options: HandlerOptions): Handler {
         body: serializeErrorDocument(outcome.errors),
       };
     }
-    if (negotiation.reached) reply = { ...reply, headers: { ...reply.headers, vary: 'Accept' } };
+    if (negotiation.reached) reply = { status: reply.status, headers: withHeader(reply.headers, 'vary', 'Accept'), body: reply.body };
     return request.method === 'HEAD' ? { ...reply, body: '' } : reply;
   };
   return handle;
@@ -307,7 +308,7 @@ function refusal(
     const allow = allowed.join(', ');
     return {
       ...failure({ code: 'method_not_allowed', detail: `Only ${allow} are allowed on this route.` }),
-      headers: { ...headers(), allow },
+      headers: withHeader(headers(), 'allow', allow),
     };
   }
   // From here on the status depends on Accept (406 or not): responses say so with `Vary`.
@@ -350,6 +351,15 @@ function writerOf(
   const hooks = typeof options.writable === 'object' ? options.writable.hooks : undefined;
   if (hooks !== undefined) checkHooks(hooks, schema);
   const emptyQueryChecked = new Set<string>();
+  const parseOptions = (schema: ResourceSchema): WriteAccess['parse'] => ({ schema, ...(options.limits === undefined ? {} : { limits: options.limits }) });
+  const accessFrom = (access: ResolvedPolicy | undefined): WriteAccess => ({
+    scope: access?.scope,
+    permits: access?.write.permits,
+    forbids: access?.write.forbids,
+    parse: parseOptions(access?.writeSchema ?? options.schema),
+  });
+  // The same for every request without a policy or with a fixed one: made once.
+  const fixedAccess = accessOf.fixed !== undefined || accessOf.unrestricted ? accessFrom(accessOf.fixed) : undefined;
   return createWriter({
     schema,
     ...(hooks === undefined ? {} : { hooks }),
@@ -357,10 +367,9 @@ function writerOf(
     baseUrl: options.baseUrl ?? '',
     limitsOf,
     async accessOf(request) {
-      const access = accessOf.fixed ?? (await accessOf(request));
-      const parse = { schema: access?.writeSchema ?? options.schema, ...(options.limits === undefined ? {} : { limits: options.limits }) };
-      return { scope: access?.scope, permits: access?.write.permits, forbids: access?.write.forbids, parse };
+      return fixedAccess ?? accessFrom(await accessOf(request));
     },
+    ...(fixedAccess === undefined ? {} : { fixedAccess }),
     checkQuery(request, type) {
       // An empty query parses the same way every time: once per type is enough.
       if (request.query === '' && emptyQueryChecked.has(type)) return;
@@ -491,10 +500,14 @@ function notFound(type: string, id: string, limits: QueryLimits): JsonApiError {
   return jsonApiError({ code: 'not_found', detail });
 }
 
-/** The resolved policy of a request (`undefined`: unrestricted); `fixed` is set when it is the same for every request. */
+/**
+ * The resolved policy of a request (`undefined`: unrestricted); `fixed` is set when it
+ * is the same for every request, `unrestricted` when no request has one.
+ */
 interface PolicyResolver {
   (request: HandlerRequest): Promise<ResolvedPolicy | undefined>;
   readonly fixed?: ResolvedPolicy;
+  readonly unrestricted?: boolean;
 }
 
 /**
@@ -510,7 +523,7 @@ function policyResolver(options: HandlerOptions, context: PolicyContext): Policy
     if (typeof policy !== 'function') return Object.assign(async () => Promise.resolve(undefined), { fixed: resolvePolicy(policy, context) });
     return async (request) => resolvePolicy(await policy(request), context);
   }
-  if (scope === undefined) return async () => Promise.resolve(undefined);
+  if (scope === undefined) return Object.assign(async () => Promise.resolve(undefined), { unrestricted: true });
   if (typeof scope !== 'function') return Object.assign(async () => Promise.resolve(undefined), { fixed: scopeAsPolicy(scope, context) });
   return async (request) => {
     const filters = await scope(request);

@@ -70,7 +70,8 @@ export function isSupportedContentType(contentType: string | undefined, extensio
 export function contentExtensions(contentType: string | undefined): { readonly jsonApi: boolean; readonly extensions: ReadonlySet<string> } {
   if (contentType === undefined) return { jsonApi: false, extensions: NO_EXTENSIONS };
   const { type, parameters } = parseMediaRange(contentType);
-  return { jsonApi: type === JSON_API_MEDIA_TYPE, extensions: uriList(parameters.get('ext')) };
+  const ext = parameters.get('ext');
+  return { jsonApi: type === JSON_API_MEDIA_TYPE, extensions: ext === undefined ? NO_EXTENSIONS : uriList(ext) };
 }
 
 /** A header's value as one string: repeated headers are joined with commas (RFC 9110). */
@@ -103,7 +104,26 @@ function uriList(value: string | undefined): ReadonlySet<string> {
   return new Set((value ?? '').split(' ').filter((uri) => uri !== ''));
 }
 
+/** Media ranges remembered by text: clients send the same few `Content-Type` values request after request. */
+const MEDIA_RANGES = new Map<string, MediaRange>();
+/** Distinct media ranges remembered; the memory is cleared when full. */
+const MAX_REMEMBERED = 64;
+/** Longer texts are parsed every time, so a client cannot fill memory with long headers. */
+const MAX_REMEMBERED_LENGTH = 256;
+
+/** A media range parsed, remembered for short texts. */
 function parseMediaRange(text: string): MediaRange {
+  const known = MEDIA_RANGES.get(text);
+  if (known !== undefined) return known;
+  const range = readMediaRange(text);
+  if (text.length <= MAX_REMEMBERED_LENGTH) {
+    if (MEDIA_RANGES.size >= MAX_REMEMBERED) MEDIA_RANGES.clear();
+    MEDIA_RANGES.set(text, range);
+  }
+  return range;
+}
+
+function readMediaRange(text: string): MediaRange {
   const [head = '', ...rest] = splitOutside(text, ';');
   const parameters = new Map<string, string>();
   let quality = 1;
@@ -119,7 +139,7 @@ function parseMediaRange(text: string): MediaRange {
     }
     if (name !== '') parameters.set(name, value);
   }
-  return { type: head.trim().toLowerCase(), parameters, quality };
+  return Object.freeze({ type: head.trim().toLowerCase(), parameters, quality });
 }
 
 function splitList(header: string): string[] {

@@ -26,6 +26,8 @@ import type { Route } from './routes.js';
 import type { Scope } from '../policy/scope.js';
 import { requestHooks } from './run-write-hooks.js';
 import type { WriteHooks } from './write-hooks.js';
+import { uriComponent } from '../serialize/uri-reference.js';
+import { withHeader } from './with-header.js';
 import type { WrittenRead } from './written-read.js';
 import { checkBatchPrecondition, withPrecondition } from './write-precondition.js';
 
@@ -47,6 +49,8 @@ export interface WriterConfig {
    * their policy hides and with those it may not write read-only.
    */
   accessOf(request: HandlerRequest): Promise<WriteAccess>;
+  /** What every request may write, when it is the same for all (no policy, or a fixed one): `accessOf` is not called. */
+  readonly fixedAccess?: WriteAccess;
   /** Checks the query of a write whose response carries a document, before anything is written. */
   checkQuery(request: HandlerRequest, type: string): void;
   /**
@@ -84,12 +88,11 @@ export function createWriter(config: WriterConfig): Writer {
     // A create the policy never allows is refused before the layer sees the list: the refusal depends on no data (so it leaks none), and no store constraint answers first.
     const create = forbids === undefined ? -1 : parsed.operations.findIndex((operation) => operation.kind === 'create' && forbids(operation.type, 'create'));
     if (create !== -1) throw new QueryError([faultError(new OperationError('forbidden_write', create), parsed)]);
-    const write: WriteRequest = {
-      operations: parsed.operations,
-      ...(scope === undefined ? {} : { scope: (type) => scope.of(type) }),
-      ...(permits === undefined ? {} : { permits }),
-      ...(hooks === undefined ? {} : { hooks: hooks.hooks }),
-    };
+    // Set member by member: a request without a scope, permits or hooks has none of them, not one `undefined`.
+    const write: { -readonly [K in keyof WriteRequest]: WriteRequest[K] } = { operations: parsed.operations };
+    if (scope !== undefined) write.scope = (type) => scope.of(type);
+    if (permits !== undefined) write.permits = permits;
+    if (hooks !== undefined) write.hooks = hooks.hooks;
     try {
       const result = await config.apply(write, { signal: request.signal ?? NEVER_ABORTED });
       if (hooks?.failure() !== undefined) throw new Error('The data layer applied a list one of its hooks refused');
@@ -105,7 +108,7 @@ export function createWriter(config: WriterConfig): Writer {
       throw error;
     }
   };
-  const pathOf = (type: string, id: Id): string => `/${config.schema.types.get(type)?.root ?? type}/${encodeURIComponent(String(id))}`;
+  const pathOf = (type: string, id: Id): string => `/${config.schema.types.get(type)?.root ?? type}/${uriComponent(String(id))}`;
 
   return {
     async single(request, route) {
@@ -114,7 +117,7 @@ export function createWriter(config: WriterConfig): Writer {
       const limits = config.limitsOf(route.type.name);
       const body = target.kind === 'delete' ? undefined : await bodyText(request, limits.maxBodyBytes);
       if (target.kind === 'create' || target.kind === 'update') config.checkQuery(request, route.type.name);
-      const access = await config.accessOf(request);
+      const access = config.fixedAccess ?? (await config.accessOf(request));
       const { parsed, guarded } = withPrecondition(request, parseRouteDocument(body, target, access.parse), config.schema);
       const { ids, rows } = await apply(request, parsed, access, guarded);
       if (target.kind !== 'create' && target.kind !== 'update') return { status: 204, headers: {}, body: '' };
@@ -125,13 +128,13 @@ export function createWriter(config: WriterConfig): Writer {
       const read = direct ?? (await config.read(request, path, request.query, row));
       if (read.status !== 200) return read;
       return target.kind === 'create'
-        ? { status: 201, headers: { ...read.headers, location: `${config.baseUrl}${path}` }, body: read.body }
+        ? { status: 201, headers: withHeader(read.headers, 'location', `${config.baseUrl}${path}`), body: read.body }
         : read;
     },
     async atomic(request) {
       checkContentType(request, true);
       const limits = config.limitsOf('');
-      const access = await config.accessOf(request);
+      const access = config.fixedAccess ?? (await config.accessOf(request));
       const parsed = parseAtomicDocument(await bodyText(request, limits.maxBodyBytes), access.parse);
       checkBatchPrecondition(request, parsed, config.schema);
       const { ids, rows } = await apply(request, parsed, access);

@@ -16,6 +16,7 @@ import type {
   SetRelationshipOperation,
   UpdateOperation,
 } from './operation-node.js';
+import { setOwnMember } from './own-member.js';
 
 /**
  * An existing resource by id.
@@ -49,13 +50,13 @@ export function createOperation(
   fields: ResourceFields,
   naming: { readonly id?: string | number; readonly lid?: string } = {},
 ): CreateOperation {
-  return Object.freeze({
-    kind: 'create',
-    type,
-    ...(naming.id === undefined ? {} : { id: naming.id }),
-    ...(naming.lid === undefined ? {} : { lid: naming.lid }),
-    ...frozenFields(fields),
-  });
+  // Built member by member, in this order, rather than spread together: a create is made per written resource.
+  const operation: { -readonly [K in keyof CreateOperation]: CreateOperation[K] } = { kind: 'create', type } as CreateOperation;
+  if (naming.id !== undefined) operation.id = naming.id;
+  if (naming.lid !== undefined) operation.lid = naming.lid;
+  operation.attributes = frozenRecord(fields.attributes, same);
+  operation.relationships = frozenRecord(fields.relationships, frozenLinkage);
+  return Object.freeze(operation);
 }
 
 /**
@@ -65,7 +66,7 @@ export function createOperation(
  * updateOperation(idRef('person', '1'), { attributes: { name: 'Ada' }, relationships: {} });
  */
 export function updateOperation(ref: ResourceRef, fields: ResourceFields): UpdateOperation {
-  return Object.freeze({ kind: 'update', ref, ...frozenFields(fields) });
+  return Object.freeze({ kind: 'update', ref, attributes: frozenRecord(fields.attributes, same), relationships: frozenRecord(fields.relationships, frozenLinkage) });
 }
 
 /**
@@ -116,16 +117,20 @@ export function removeFromRelationshipOperation(
   return Object.freeze({ kind: 'remove_from_relationship', ref, relationship, members: Object.freeze([...members]) });
 }
 
-function frozenFields(fields: ResourceFields): ResourceFields {
-  const relationships: Record<string, RelationshipValue> = {};
-  for (const [name, linkage] of Object.entries(fields.relationships)) {
-    Object.defineProperty(relationships, name, { value: frozenLinkage(linkage), enumerable: true });
+/**
+ * A frozen copy of a record's own enumerable members, each value passed through
+ * `copy`. A member named `__proto__` stays an own member, as `JSON.parse` makes it.
+ */
+function frozenRecord<T>(record: Readonly<Record<string, T>>, copy: (value: T) => T): Readonly<Record<string, T>> {
+  const frozen: Record<string, T> = {};
+  for (const name of Object.keys(record)) {
+    setOwnMember(frozen, name, copy(record[name] as T));
   }
-  const attributes: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(fields.attributes)) {
-    Object.defineProperty(attributes, name, { value, enumerable: true });
-  }
-  return { attributes: Object.freeze(attributes), relationships: Object.freeze(relationships) };
+  return Object.freeze(frozen);
+}
+
+function same<T>(value: T): T {
+  return value;
 }
 
 function frozenLinkage(linkage: RelationshipValue): RelationshipValue {

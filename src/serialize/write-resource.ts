@@ -5,6 +5,7 @@
 import type { Id } from '../layers/data-layer.js';
 import type { RelationshipPlan, TypePlan } from './document-plan.js';
 import type { Linkage, Resource } from './serialize-input.js';
+import { uriComponent } from './uri-reference.js';
 
 /**
  * The JSON text of one resource object: `type`, string `id`, the fieldset's
@@ -73,7 +74,7 @@ function writeIdentifier(open: string, id: Id, meta: string | undefined): string
  */
 export function encodeSegment(text: string): string {
   try {
-    return encodeURIComponent(text);
+    return uriComponent(text);
   } catch {
     return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
   }

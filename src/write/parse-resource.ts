@@ -6,6 +6,7 @@
  * attribute.
  */
 import type { RelationshipValue, ResourceFields, ResourceRef } from '../operations/operation-node.js';
+import { setOwnMember } from '../operations/own-member.js';
 import { exactInteger, withoutNegativeZero } from '../rules/number-rules.js';
 import { storableText } from '../rules/string-rules.js';
 import type { ResolvedAttribute, ResolvedRelationship, ResolvedType } from '../schema/resolved-schema.js';
@@ -24,7 +25,7 @@ export function parseFields(
   type: ResolvedType,
   mode: 'create' | 'update',
 ): ResourceFields {
-  const attributes: [string, unknown][] = [];
+  const attributes: Record<string, unknown> = {};
   const given = memberOf(resource, 'attributes');
   if (given !== undefined) {
     const at = jsonPointer(pointer, 'attributes');
@@ -35,18 +36,18 @@ export function parseFields(
       const attribute = type.attributes.get(name);
       if (attribute === undefined) refuse('unknown_field', `Type ${JSON.stringify(type.name)} has no attribute ${JSON.stringify(name)}.`, jsonPointer(at, name));
       if (attribute.readOnly) refuse('read_only_field', `The attribute ${JSON.stringify(name)} of ${type.name} is read-only.`, jsonPointer(at, name));
-      attributes.push([name, attributeValue(attribute, value, at)]);
+      setOwnMember(attributes, name, attributeValue(attribute, value, at));
     }
   }
   if (mode === 'create') {
     for (const name of type.requiredOnCreate) {
-      if (!attributes.some(([given]) => given === name)) {
+      if (!Object.hasOwn(attributes, name)) {
         const where = given === undefined ? pointer : jsonPointer(pointer, 'attributes');
         refuse('missing_attribute', `A new ${type.name} needs the attribute ${JSON.stringify(name)}.`, where);
       }
     }
   }
-  const relationships: [string, RelationshipValue][] = [];
+  const relationships: Record<string, RelationshipValue> = {};
   const linked = memberOf(resource, 'relationships');
   if (linked !== undefined) {
     const at = jsonPointer(pointer, 'relationships');
@@ -59,10 +60,10 @@ export function parseFields(
       checkWritable(type, relationship, where);
       const object = objectAt(value, where, 'A relationship');
       if (!Object.hasOwn(object, 'data')) refuse('invalid_document', 'A relationship in a write needs "data".', where);
-      relationships.push([name, parseLinkage(context, memberOf(object, 'data'), jsonPointer(where, 'data'), relationship)]);
+      setOwnMember(relationships, name, parseLinkage(context, memberOf(object, 'data'), jsonPointer(where, 'data'), relationship));
     }
   }
-  return { attributes: Object.fromEntries(attributes), relationships: Object.fromEntries(relationships) };
+  return { attributes, relationships };
 }
 
 /**

@@ -15,50 +15,48 @@ interface Frame {
   readonly object: boolean;
   /** Element index of an array, or the current member name of an object. */
   at: number | string;
-  readonly names: Set<string> | undefined;
+  /** The member names of an object so far: a list while short, then a set (a long object stays linear to check). */
+  names: string[] | Set<string> | undefined;
 }
+
+/** The most member names of one object looked up in a list; past it, in a set. */
+const LISTED_NAMES = 16;
 
 /**
  * The first fault of a JSON text, or `undefined`. The document itself is level 1, so
  * `{"data":{}}` has depth 2. Member names are compared unescaped (`"d\u0061ta"` repeats
  * `"data"`). Text that is not JSON gives no fault or an arbitrary one, never an
  * exception: `JSON.parse` refuses it next.
+ *
+ * @example
+ * scanDocument('{"data":{"type":"a","type":"b"}}', 32); // { kind: 'duplicate_member', pointer: '/data', member: 'type' }
  */
 export function scanDocument(text: string, maxDepth: number): DocumentScanFault | undefined {
   const stack: Frame[] = [];
+  let frame: Frame | undefined;
   let expectName = false;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code === 34 /* " */) {
       const start = index + 1;
-      let escaped = false;
-      for (index = start; index < text.length; index++) {
-        const inner = text.charCodeAt(index);
-        if (inner === 34) break;
-        if (inner === 92 /* \ */) {
-          escaped = true;
-          index++;
-        }
-      }
-      const frame = stack.at(-1);
+      index = closingQuote(text, start);
       if (expectName && frame?.names !== undefined) {
         expectName = false;
-        const name = memberName(text.slice(start, index), escaped);
-        if (frame.names.has(name)) {
-          return { kind: 'duplicate_member', pointer: pointerOf(stack.slice(0, -1)), member: name };
-        }
-        frame.names.add(name);
+        const raw = text.slice(start, index);
+        const name = raw.includes('\\') ? unescaped(raw) : raw;
+        if (!added(frame, frame.names, name)) return { kind: 'duplicate_member', pointer: pointerOf(stack.slice(0, -1)), member: name };
         frame.at = name;
       }
     } else if (code === 123 /* { */ || code === 91 /* [ */) {
       if (stack.length === maxDepth) return { kind: 'too_deep', pointer: pointerOf(stack) };
       expectName = code === 123;
-      stack.push({ object: expectName, at: 0, names: expectName ? new Set() : undefined });
+      frame = { object: expectName, at: 0, names: expectName ? [] : undefined };
+      stack.push(frame);
     } else if (code === 125 /* } */ || code === 93 /* ] */) {
       if (stack.pop() === undefined) return undefined;
+      frame = stack[stack.length - 1];
       expectName = false;
     } else if (code === 44 /* , */) {
-      const frame = stack.at(-1);
       if (frame?.object === true) expectName = true;
       else if (frame !== undefined) frame.at = (frame.at as number) + 1;
     }
@@ -66,8 +64,28 @@ export function scanDocument(text: string, maxDepth: number): DocumentScanFault 
   return undefined;
 }
 
-function memberName(raw: string, escaped: boolean): string {
-  if (!escaped) return raw;
+/** The index of the quote closing a string that starts at `start` (past a backslash, a character is taken as it is), or the text's length. */
+function closingQuote(text: string, start: number): number {
+  let quote = text.indexOf('"', start);
+  while (quote !== -1) {
+    let backslashes = 0;
+    while (quote - backslashes > start && text.charCodeAt(quote - backslashes - 1) === 92 /* \ */) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = text.indexOf('"', quote + 1);
+  }
+  return text.length;
+}
+
+/** Adds a member name to the names of its object; `false` when the object has it already. */
+function added(frame: Frame, names: string[] | Set<string>, name: string): boolean {
+  if (!Array.isArray(names)) return names.size < names.add(name).size;
+  if (names.includes(name)) return false;
+  if (names.length < LISTED_NAMES) names.push(name);
+  else frame.names = new Set(names).add(name);
+  return true;
+}
+
+function unescaped(raw: string): string {
   try {
     return JSON.parse(`"${raw}"`) as string;
   } catch {

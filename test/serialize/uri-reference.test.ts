@@ -3,7 +3,7 @@ import formats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeComponent } from '../../src/parse/input/decode-component.js';
-import { toUriReference } from '../../src/serialize/uri-reference.js';
+import { toUriReference, uriComponent } from '../../src/serialize/uri-reference.js';
 
 const validator = new Ajv();
 formats.default(validator);
@@ -100,3 +100,22 @@ function byCharacter(raw: string): string {
   }
   return out;
 }
+
+describe('uriComponent', () => {
+  it('gives what encodeURIComponent gives, and throws where it throws', () => {
+    const outcome = (encode: (text: string) => string, text: string): unknown => {
+      try {
+        return encode(text);
+      } catch (error) {
+        return error instanceof URIError ? 'URIError' : error;
+      }
+    };
+    const unit = fc.oneof(fc.constantFrom(...'Az09-_.!~*\'()% /?#[]@:é\uD800\uDC00'), fc.string({ unit: 'binary', maxLength: 1 }));
+    fc.assert(
+      fc.property(fc.oneof(fc.uuid(), fc.string({ unit, maxLength: 12 })), (text) => {
+        expect(outcome(uriComponent, text)).toEqual(outcome(encodeURIComponent, text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

@@ -3,9 +3,12 @@
  * a second insert of the same columns reuses the SQL text with its own values, a
  * plugin of the Kysely instance sees only the first of each shape, another shape is
  * compiled apart, and at most 64 shapes are kept per type (the oldest compiled again).
+ * Any sequence of shapes gives the text a fresh compile gives (the last shape of a
+ * type is found without its key).
  */
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, type KyselyPlugin } from 'kysely';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exampleSchema } from '../../src/example/index.js';
 import { compiledInsert } from '../../src/layers/sql/insert-statement.js';
@@ -53,5 +56,26 @@ describe('compiledInsert', () => {
     expect(compiled).toBe(65);
     compiledInsert(db, mapped, shape(0));
     expect(compiled).toBe(66);
+  });
+
+  it('gives, for any sequence of shapes, the text and values a fresh compile gives', () => {
+    const columns = fc.uniqueArray(fc.constantFrom('id', 'serial', 'owner_id'), { minLength: 1, maxLength: 3 });
+    const shape = fc.record({ dialect: fc.constantFrom('sqlite' as const, 'postgres' as const), columns, returning: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(shape, { minLength: 1, maxLength: 12 }), (shapes) => {
+        const kept = requireMappedType(resolveSqlMapping(resolveSchema(exampleSchema)), 'computer');
+        shapes.forEach(({ dialect, columns: names, returning }, index) => {
+          const values = names.map((name) => `${name}-${String(index)}`);
+          const of = (mapped: typeof kept) => ({ dialect, columns: [...names], values, returning: returning ? returningPlan(mapped) : undefined });
+          const fresh = requireMappedType(resolveSqlMapping(resolveSchema(exampleSchema)), 'computer');
+          expect(fresh).not.toBe(kept);
+          const reused = compiledInsert(db, kept, of(kept));
+          const compiledAnew = compiledInsert(db, fresh, of(fresh));
+          expect(reused.sql).toBe(compiledAnew.sql);
+          expect(reused.parameters).toEqual(values);
+        });
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -62,10 +62,13 @@ interface RelationshipPair {
  * foreign key: `related_not_found`).
  */
 export async function applyOperations(environment: WriteEnvironment, request: WriteRequest): Promise<WriteResult> {
-  const list = new WriteList(environment, request.scope);
-  await list.checkBefore(request.operations, request.permits);
-  const { hooks } = request;
-  for (const [index, given] of request.operations.entries()) {
+  const { operations, scope, permits, hooks } = request;
+  const list = new WriteList(environment, scope);
+  // Without a scope or write permissions there is nothing to read before the list, nor to judge after it.
+  const checked = scope !== undefined || permits !== undefined;
+  if (checked) await list.checkBefore(operations, permits);
+  for (let index = 0; index < operations.length; index++) {
+    const given = operations[index] as Operation;
     if (environment.signal.aborted) throw aborted(environment.signal);
     if (hooks === undefined) {
       await list.apply(given, index);
@@ -77,7 +80,7 @@ export async function applyOperations(environment: WriteEnvironment, request: Wr
     await list.apply(operation, index);
     await hooks.after(index, operation, list);
   }
-  await list.checkAfter();
+  if (checked) await list.checkAfter();
   if (environment.signal.aborted) throw aborted(environment.signal);
   return { ids: list.ids, rows: list.rows };
 }

@@ -103,12 +103,18 @@ export function preparedRunner(db: SqlExecutor, database: PreparableSqliteDataba
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   };
 
-  const run: StatementRunner = async (executor, statement) => {
+  /** Runs `statement` prepared: a transaction holds the connection already; otherwise hold it as Kysely does to run a statement. */
+  const runOn = (executor: SqlExecutor, statement: CompiledQuery): Promise<RawResult> =>
+    executor.isTransaction
+      ? new Promise((resolve) => {
+          resolve(runPrepared(statement));
+        })
+      : executor.getExecutor().provideConnection(async () => runPrepared(statement));
+
+  // Not async: the promise of the statement is returned as it is, without one more promise around it.
+  const run: StatementRunner = (executor, statement) => {
     if (maxStatements === 0 || executor.getExecutor().plugins.length > 0) return kyselyRunner(executor, statement);
-    if (!checked) await checkFor(executor);
-    // A transaction holds the connection already; otherwise hold it as Kysely does to run a statement.
-    if (executor.isTransaction) return runPrepared(statement);
-    return executor.getExecutor().provideConnection(async () => runPrepared(statement));
+    return checked ? runOn(executor, statement) : checkFor(executor).then(() => runOn(executor, statement));
   };
 
   return { run, check };
