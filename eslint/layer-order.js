@@ -12,7 +12,7 @@ export const FLOORS = [
   ['limits.ts', 'errors'],
   ['schema'],
   ['ast', 'operations'],
-  ['rules', 'layers/capabilities.ts'],
+  ['rules', 'layers/capabilities.ts', 'layers/lru-cache.ts'],
   ['layers/data-layer.ts'],
   ['paging', 'layers/write-permissions.ts'],
   ['layers/memory', 'layers/sql', 'example', 'parse'],

@@ -6,6 +6,7 @@
  */
 import { isCursorProfile } from '../paging/cursor-profile.js';
 import { isAcceptable, requestedProfiles } from './negotiate.js';
+import { shortTextMemo } from './short-text-memo.js';
 
 /** What one `Accept` value says. */
 export interface AcceptReading {
@@ -15,10 +16,6 @@ export interface AcceptReading {
   readonly cursorPages: boolean;
 }
 
-/** Distinct `Accept` values remembered; the memory is cleared when full. */
-const MAX_REMEMBERED = 64;
-/** Longer values are read every time, so a client cannot fill memory with long headers. */
-const MAX_REMEMBERED_LENGTH = 256;
 const ABSENT: AcceptReading = Object.freeze({ acceptable: true, cursorPages: false });
 
 /**
@@ -31,18 +28,8 @@ const ABSENT: AcceptReading = Object.freeze({ acceptable: true, cursorPages: fal
  * read('application/vnd.api+json; charset=utf-8'); // { acceptable: false, cursorPages: false }
  */
 export function acceptReader(extensions: ReadonlySet<string>): (accept: string | undefined) => AcceptReading {
-  const remembered = new Map<string, AcceptReading>();
-  return (accept) => {
-    if (accept === undefined) return ABSENT;
-    const known = remembered.get(accept);
-    if (known !== undefined) return known;
-    const reading = readAccept(accept, extensions);
-    if (accept.length <= MAX_REMEMBERED_LENGTH) {
-      if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-      remembered.set(accept, reading);
-    }
-    return reading;
-  };
+  const read = shortTextMemo((accept) => readAccept(accept, extensions));
+  return (accept) => (accept === undefined ? ABSENT : read(accept));
 }
 
 function readAccept(accept: string, extensions: ReadonlySet<string>): AcceptReading {

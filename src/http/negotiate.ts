@@ -6,6 +6,8 @@
  * (`requestedProfiles`) and ignores the others, as JSON:API lets a server do.
  */
 
+import { shortTextMemo } from './short-text-memo.js';
+
 /** The JSON:API media type. */
 export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
 
@@ -104,24 +106,8 @@ function uriList(value: string | undefined): ReadonlySet<string> {
   return new Set((value ?? '').split(' ').filter((uri) => uri !== ''));
 }
 
-/** Media ranges remembered by text: clients send the same few `Content-Type` values request after request. */
-const MEDIA_RANGES = new Map<string, MediaRange>();
-/** Distinct media ranges remembered; the memory is cleared when full. */
-const MAX_REMEMBERED = 64;
-/** Longer texts are parsed every time, so a client cannot fill memory with long headers. */
-const MAX_REMEMBERED_LENGTH = 256;
-
-/** A media range parsed, remembered for short texts. */
-function parseMediaRange(text: string): MediaRange {
-  const known = MEDIA_RANGES.get(text);
-  if (known !== undefined) return known;
-  const range = readMediaRange(text);
-  if (text.length <= MAX_REMEMBERED_LENGTH) {
-    if (MEDIA_RANGES.size >= MAX_REMEMBERED) MEDIA_RANGES.clear();
-    MEDIA_RANGES.set(text, range);
-  }
-  return range;
-}
+/** A media range parsed, remembered by text: clients send the same few `Content-Type` values request after request. */
+const parseMediaRange = shortTextMemo(readMediaRange);
 
 function readMediaRange(text: string): MediaRange {
   const [head = '', ...rest] = splitOutside(text, ';');

@@ -3,7 +3,7 @@ import type { KeyValue, SortKey } from '../../ast/query-ast.js';
 import type { Keyset, Row } from '../data-layer.js';
 import { compilePredicate, type BoundPredicate } from './plan-rules.js';
 import { generateShape, runGenerated, type GeneratedShape } from './generate-source.js';
-import { LruCache } from './lru-cache.js';
+import { LruCache } from '../lru-cache.js';
 import { lowerFilter, lowerSort, type FilterPlan, type SortPlanKey } from './query-plan.js';
 import { scanModeOf, scanRows, seekWindow, windowOf, type ScanMode, type ScanWindow } from './scan.js';
 import { compileBoundComparator, compileComparator, compileKeyReader, type BoundComparator, type Comparator } from './sort-order.js';

@@ -16,6 +16,7 @@
  * with plugins always runs through Kysely, so a plugin sees every statement).
  */
 import { type CompiledQuery, sql } from 'kysely';
+import { LruCache } from '../lru-cache.js';
 import type { SqlExecutor } from './sql-executor.js';
 import type { RawResult } from './sql-read.js';
 import { SqlSetupError } from './sql-setup-error.js';
@@ -64,7 +65,7 @@ let checks = 0;
  * const { rows } = await runner.run(db, CompiledQuery.raw('select name from person where id = ?', ['1']));
  */
 export function preparedRunner(db: SqlExecutor, database: PreparableSqliteDatabase, maxStatements: number): PreparedRunner {
-  const statements = new Map<string, PreparedSqliteStatement>();
+  const statements = maxStatements === 0 ? undefined : new LruCache<string, PreparedSqliteStatement>(maxStatements);
   let checking: Promise<void> | undefined;
   let checked = false;
 
@@ -83,38 +84,30 @@ export function preparedRunner(db: SqlExecutor, database: PreparableSqliteDataba
   const checkFor = (executor: SqlExecutor): Promise<void> =>
     executor.isTransaction ? sameDatabase(executor, database).then(confirmed) : check();
 
-  /** The statement of `text`, prepared once while it stays among the most recently used. */
-  const prepared = (text: string): PreparedSqliteStatement => {
-    let statement = statements.get(text);
+  /** Runs a statement prepared once while its text stays among the most recently used. */
+  const runPrepared = (cache: LruCache<string, PreparedSqliteStatement>, { sql: text, parameters }: CompiledQuery): RawResult => {
+    let statement = cache.get(text);
     if (statement === undefined) {
       statement = database.prepare(text);
-      if (statements.size >= maxStatements) statements.delete(statements.keys().next().value as string);
-    } else {
-      statements.delete(text);
+      cache.set(text, statement);
     }
-    statements.set(text, statement);
-    return statement;
-  };
-
-  const runPrepared = ({ sql: text, parameters }: CompiledQuery): RawResult => {
-    const statement = prepared(text);
     if (statement.reader) return { rows: statement.all(parameters) as Record<string, unknown>[] };
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   };
 
   /** Runs `statement` prepared: a transaction holds the connection already; otherwise hold it as Kysely does to run a statement. */
-  const runOn = (executor: SqlExecutor, statement: CompiledQuery): Promise<RawResult> =>
+  const runOn = (cache: LruCache<string, PreparedSqliteStatement>, executor: SqlExecutor, statement: CompiledQuery): Promise<RawResult> =>
     executor.isTransaction
       ? new Promise((resolve) => {
-          resolve(runPrepared(statement));
+          resolve(runPrepared(cache, statement));
         })
-      : executor.getExecutor().provideConnection(async () => runPrepared(statement));
+      : executor.getExecutor().provideConnection(async () => runPrepared(cache, statement));
 
   // Not async: the promise of the statement is returned as it is, without one more promise around it.
   const run: StatementRunner = (executor, statement) => {
-    if (maxStatements === 0 || executor.getExecutor().plugins.length > 0) return kyselyRunner(executor, statement);
-    return checked ? runOn(executor, statement) : checkFor(executor).then(() => runOn(executor, statement));
+    if (statements === undefined || executor.getExecutor().plugins.length > 0) return kyselyRunner(executor, statement);
+    return checked ? runOn(statements, executor, statement) : checkFor(executor).then(() => runOn(statements, executor, statement));
   };
 
   return { run, check };

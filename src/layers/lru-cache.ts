@@ -1,7 +1,7 @@
 /**
- * A bounded map that forgets the least recently used entry: the cache of compiled
- * query shapes, so a long-running process keeps a fixed footprint however many
- * shapes clients send.
+ * A bounded map that forgets the least recently used entry: the memory layer's cache
+ * of compiled query shapes and the SQL layer's prepared SQLite statements, so a
+ * long-running process keeps a fixed footprint however many shapes clients send.
  */
 export class LruCache<K, V> {
   readonly capacity: number;
