@@ -279,7 +279,7 @@ const mib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const results = [];
 for (const size of parseSizes()) {
   const label = size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`;
-  const row = (query, ms, anchors) => results.push({ size: label, query, ms, anchors });
+  const row = (query, ms, anchors, unit = 'ms') => results.push({ size: label, query, ms, anchors, unit });
   const texts = generate(size);
   gc();
   const heapNow = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
@@ -297,8 +297,8 @@ for (const size of parseSizes()) {
   // Issue 21: the load ÷ JSON.parse of the same text, in time, and in memory (parsed data + layer ÷ parsed data) in a fresh process.
   row('LOAD', loadMs, { parse: parseMs });
   const memory = loadMemory(texts);
-  row('LOAD RSS', memory.loaded.rss / 2 ** 20, { parse: memory.parsed.rss / 2 ** 20 });
-  row('LOAD heap', memory.loaded.heap / 2 ** 20, { parse: memory.parsed.heap / 2 ** 20 });
+  row('LOAD RSS', memory.loaded.rss / 2 ** 20, { parse: memory.parsed.rss / 2 ** 20 }, 'MiB');
+  row('LOAD heap', memory.loaded.heap / 2 ** 20, { parse: memory.parsed.heap / 2 ** 20 }, 'MiB');
   const records = size * 4;
   const persons = data.person;
   const computerById = new Map(data.computer.map((c) => [c.id, c]));
@@ -474,17 +474,17 @@ for (const size of parseSizes()) {
       `layer ${((layerHeap - parsedHeap) / records).toFixed(0)} B/record; allocated per query: F1 ${mib(perQuery.F1)}, S1 ${mib(perQuery.S1)}, S4 ${mib(perQuery.S4)}; ${layer.cachedShapes} shapes compiled (${layer.evaluation})`,
   );
   for (const result of results.filter((r) => r.size === label)) {
-    const anchors = Object.entries(result.anchors).map(([name, ms]) => `${name} ${fmt(ms)} ms (${ratio(result.ms, ms)})`);
-    console.log(`  ${result.query.padEnd(14)} ${fmt(result.ms).padStart(8)} ms   vs ${anchors.join(', ')}`);
+    const anchors = Object.entries(result.anchors).map(([name, ms]) => `${name} ${fmt(ms)} ${result.unit} (${ratio(result.ms, ms)})`);
+    console.log(`  ${result.query.padEnd(14)} ${fmt(result.ms).padStart(8)} ${result.unit}   vs ${anchors.join(', ')}`);
   }
 }
 
 console.log('\n| size | query | memory layer | hand loop | sift | mingo | @ucast/js | full Array#sort | filter+sort all | first page | hand top-k | one term | closures | layer full sort | JSON.parse |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
-  const cell = (ms) => (ms === undefined ? '' : `${fmt(ms)} ms (${ratio(r.ms, ms)})`);
+  const cell = (ms) => (ms === undefined ? '' : `${fmt(ms)} ${r.unit} (${ratio(r.ms, ms)})`);
   const a = r.anchors;
-  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ms | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} | ${cell(a.topK)} | ${cell(a.one)} | ${cell(a.closures)} | ${cell(a.all)} | ${cell(a.parse)} |`);
+  console.log(`| ${r.size} | ${r.query} | ${fmt(r.ms)} ${r.unit} | ${cell(a.hand)} | ${cell(a.sift)} | ${cell(a.mingo)} | ${cell(a.ucast)} | ${cell(a.sort)} | ${cell(a.filterSort)} | ${cell(a.first)} | ${cell(a.topK)} | ${cell(a.one)} | ${cell(a.closures)} | ${cell(a.all)} | ${cell(a.parse)} |`);
 }
 console.log('\nRatios are memory layer time ÷ anchor time (lower is better for the layer).');
 

@@ -8,6 +8,10 @@
 // the server process's user + system time (Linux /proc/<pid>/stat) over the requests it
 // answered in the round: on a machine shared with other work it moves far less than
 // req/s, which also depends on how often the scheduler runs the server.
+// Two more servers split serve's cost (bench/serve/split-server.js): one builds each
+// body with JSON.stringify of the same document (what making this JSON costs any
+// server), one runs the same handler stack and writes the precomputed bytes (the
+// handler inside a busy server, without writing its string).
 //
 //   npm run bench:serve
 //   SERVE_ROUNDS=5 SERVE_DURATION=5 SERVE_WARMUP=3 SERVE_CONNECTIONS=10 npm run bench:serve
@@ -51,8 +55,9 @@ async function measure(server, target, seconds) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs: (cpu * 1000) / result.requests.total };
 }
 
-function startBare(file) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.js', import.meta.url)), file], {
+/** Starts a server script of this folder on `args`; `origin` resolves once it printed its URL. */
+function startScript(script, args) {
+  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url)), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.on('close', (code) => resolve(code)));
@@ -83,11 +88,14 @@ for (const [, target] of REQUESTS) {
 const directory = mkdtempSync(join(tmpdir(), 'jsonapi-query-bench-'));
 const file = join(directory, 'responses.json');
 writeFileSync(file, JSON.stringify(responses));
-const bare = startBare(file);
+const scripts = [startScript('./split-server.js', ['body', file]), startScript('./split-server.js', ['handler', file]), startScript('./bare-server.js', [file])];
+const [body, handlerOnly, bare] = scripts;
 
 const servers = [
   { name: 'jsonapi-query serve (one log line per request)', origin: loggingOrigin, pid: logging.child.pid },
   { name: 'jsonapi-query serve --quiet', origin: await quiet.origin, pid: quiet.child.pid },
+  { name: 'part: the handler, precomputed bytes written', origin: await handlerOnly.origin, pid: handlerOnly.child.pid },
+  { name: 'part: JSON.stringify of the same document', origin: await body.origin, pid: body.child.pid },
   { name: 'bare node:http, same precomputed bytes', origin: await bare.origin, pid: bare.child.pid },
 ];
 const results = REQUESTS.map(() => servers.map(() => []));
@@ -101,8 +109,8 @@ try {
 } finally {
   await stopCliServer(logging);
   await stopCliServer(quiet);
-  bare.child.kill('SIGTERM');
-  await bare.exited;
+  for (const script of scripts) script.child.kill('SIGTERM');
+  await Promise.all(scripts.map((script) => script.exited));
   rmSync(directory, { recursive: true, force: true });
 }
 
