@@ -147,8 +147,9 @@ function resolveAttributeComparison(
   if (!attribute.filterable) {
     throw context.fault('field_not_filterable', `The field "${attribute.name}" cannot be filtered on`, context.at('/name'));
   }
-  checkOperatorName(op, context);
+  // An operator of the field's kind is a known one; only another is checked for being known.
   if (!(OPERATORS_OF_KIND.get(attribute.kind) as ReadonlySet<string>).has(op)) {
+    checkOperatorName(op, context);
     throw context.fault(
       'operator_not_allowed',
       op === 'any' || op === 'has'

@@ -138,7 +138,9 @@ function resolveBooleanEntry(
     path[path.length - 1] = index;
     nodes[index] = resolveEntry(junction[index], table, depth + 1, context);
   }
-  path.length -= 2;
+  // Two pops: setting an array's length is a call into the runtime.
+  path.pop();
+  path.pop();
   // The list is this parse's own: frozen in place, not copied.
   return junctionNode(booleanKey, Object.freeze(nodes));
 }
