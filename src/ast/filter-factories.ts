@@ -28,19 +28,19 @@ export function frozenList<T>(list: readonly T[]): readonly T[] {
  */
 export function compareNode(field: string, op: ComparisonOperator, value: NodeValue): FilterNode {
   const frozen = Array.isArray(value) ? frozenList(value as readonly Scalar[]) : value;
-  const resolved = typeof value === 'string' ? resolveText(op, value) : undefined;
   // The one place an untyped node becomes a `FilterNode`: the union of typed compare
-  // shapes cannot be narrowed from a runtime operator.
-  return Object.freeze({ kind: 'compare', field, op, value: frozen, ...resolved }) as FilterNode;
+  // shapes cannot be narrowed from a runtime operator. Each shape is written out (no
+  // spread of an optional part), so a node is built in one step.
+  if (typeof value === 'string') {
+    if (PATTERN_OPERATORS.has(op)) {
+      return Object.freeze({ kind: 'compare', field, op, value: frozen, pattern: tokenizePattern(value) }) as FilterNode;
+    }
+    if (op === 'match') return Object.freeze({ kind: 'compare', field, op, value: frozen, words: matchWords(value) }) as FilterNode;
+  }
+  return Object.freeze({ kind: 'compare', field, op, value: frozen }) as FilterNode;
 }
 
 const PATTERN_OPERATORS: ReadonlySet<ComparisonOperator> = new Set(['like', 'ilike', 'notlike', 'notilike']);
-
-/** The resolved form of a text value: pattern tokens, match words, or nothing. */
-function resolveText(op: ComparisonOperator, value: string) {
-  if (PATTERN_OPERATORS.has(op)) return { pattern: tokenizePattern(value) };
-  return op === 'match' ? { words: matchWords(value) } : undefined;
-}
 
 /**
  * `{ kind: 'compare_fields', field, op, other }`, frozen.

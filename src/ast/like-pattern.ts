@@ -25,28 +25,26 @@ const ONE: PatternToken = Object.freeze({ kind: 'one' });
  */
 export function tokenizePattern(pattern: string): readonly PatternToken[] {
   const tokens: PatternToken[] = [];
+  // The literal run is `text` (what came before the last escape) plus `pattern[start, index)`.
   let text = '';
-  const flush = (): void => {
-    if (text !== '') tokens.push(Object.freeze({ kind: 'text', text }));
-    text = '';
-  };
+  let start = 0;
   for (let index = 0; index < pattern.length; index++) {
     const code = pattern.charCodeAt(index);
     if (code === 92 /* \ */ && index + 1 < pattern.length) {
       const next = pattern.codePointAt(index + 1) as number;
-      text += String.fromCodePoint(next);
+      text += pattern.slice(start, index) + String.fromCodePoint(next);
       index += next > 0xffff ? 2 : 1;
-    } else if (code === 37 /* % */) {
-      flush();
-      tokens.push(ANY);
-    } else if (code === 95 /* _ */) {
-      flush();
-      tokens.push(ONE);
-    } else {
-      text += pattern[index];
+      start = index + 1;
+    } else if (code === 37 /* % */ || code === 95 /* _ */) {
+      text += pattern.slice(start, index);
+      if (text !== '') tokens.push(Object.freeze({ kind: 'text', text }));
+      tokens.push(code === 37 ? ANY : ONE);
+      text = '';
+      start = index + 1;
     }
   }
-  flush();
+  text += pattern.slice(start);
+  if (text !== '') tokens.push(Object.freeze({ kind: 'text', text }));
   return Object.freeze(tokens);
 }
 
@@ -63,7 +61,20 @@ export function lowerCasePattern(tokens: readonly PatternToken[]): readonly Patt
   );
 }
 
-/** How many wildcards (`%` and `_`) the tokens hold. */
-export function wildcardCount(tokens: readonly PatternToken[]): number {
-  return tokens.reduce((count, token) => (token.kind === 'text' ? count : count + 1), 0);
+/**
+ * How many wildcards (unescaped `%` and `_`) a pattern holds: the `any` and `one`
+ * tokens `tokenizePattern` would give, counted without building them.
+ *
+ * @example
+ * wildcardCount('50\\%_%'); // 2
+ */
+export function wildcardCount(pattern: string): number {
+  let count = 0;
+  for (let index = 0; index < pattern.length; index++) {
+    const code = pattern.charCodeAt(index);
+    // An escape skips the next code unit: neither half of a surrogate pair is a wildcard.
+    if (code === 92 /* \ */) index++;
+    else if (code === 37 /* % */ || code === 95 /* _ */) count++;
+  }
+  return count;
 }

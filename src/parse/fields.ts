@@ -16,7 +16,9 @@ export function parseFields(members: readonly RawMember[], tables: SchemaTables,
   // Stryker disable next-line ConditionalExpression: a fast path; the loop over no members gives an equal empty, frozen object
   if (members.length === 0) return NO_FIELDS;
   // Keys are type names found in the schema, whose names cannot be `__proto__`
-  // (schema member names never contain `__`), so plain assignment is safe here.
+  // (schema member names never contain `__`), so plain assignment is safe here. The
+  // key is the schema's own string for the name (equal to `member`), which V8 stores
+  // without first looking the text cut out of the query up in its string table.
   const fieldsets: Record<string, readonly string[]> = {};
   for (const { parameter, member, value } of members) {
     const table = tables.types.get(member);
@@ -25,7 +27,7 @@ export function parseFields(members: readonly RawMember[], tables: SchemaTables,
       continue;
     }
     if (value.length === 0) {
-      fieldsets[member] = NO_NAMES;
+      fieldsets[table.type.name] = NO_NAMES;
       continue;
     }
     const names: string[] = [];
@@ -46,7 +48,7 @@ export function parseFields(members: readonly RawMember[], tables: SchemaTables,
         names.push(name);
       }
     }
-    fieldsets[member] = Object.freeze(names);
+    fieldsets[table.type.name] = Object.freeze(names);
   }
   return Object.freeze(fieldsets) as Fieldsets;
 }

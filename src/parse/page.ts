@@ -1,18 +1,21 @@
 import type { CursorPage, KeyValue, Page, SortKey } from '../ast/query-ast.js';
 import { jsonApiError, type ErrorInit, type JsonApiError } from '../errors/query-error.js';
 import type { QueryLimits } from '../limits.js';
-import { decodeCursor, type CursorField } from '../paging/cursor-codec.js';
+import { decodeCursor } from '../paging/cursor-codec.js';
 import { cursorErrorType } from '../paging/cursor-profile.js';
+import { cursorFields } from './cursor-fields.js';
 import type { RawMember } from './input/raw-query.js';
+import type { TypeTable } from './schema-tables.js';
 
 /**
- * What decoding a cursor needs: the request's type and sort, and the field of each
- * sort key (`undefined` when the sort itself is at fault, so cursors are not checked).
+ * What decoding a cursor needs: the request's type and sort, and the table the sort's
+ * fields are read from (`undefined` when the sort itself is at fault, so cursors are
+ * not checked). The fields are only looked up for a page in the cursor form.
  */
 export interface PageContext {
   readonly type: string;
   readonly sort: readonly SortKey[];
-  readonly fields: readonly CursorField[] | undefined;
+  readonly table: TypeTable | undefined;
   /** The client asked for cursor pages (`ParseOptions.preferCursor`). */
   readonly preferCursor?: boolean | undefined;
 }
@@ -46,8 +49,12 @@ export function parsePage(
   context: PageContext,
 ): Page | null {
   const count = errors.length;
-  const named = members.some(({ member }) => member === 'after' || member === 'before');
-  const numbered = members.some(({ member }) => member === 'number');
+  let named = false;
+  let numbered = false;
+  for (const { member } of members) {
+    if (member === 'after' || member === 'before') named = true;
+    else if (member === 'number') numbered = true;
+  }
   const cursorForm = named || limits.pagination === 'cursor' || (context.preferCursor === true && !numbered);
   const type = cursorForm ? cursorErrorType('invalid-parameter-value') : undefined;
   const fault = (init: ErrorInit): null => {
@@ -170,9 +177,9 @@ function offsetPage(number: PageMembers['number'], size: number, limits: QueryLi
 
 /** A cursor page, its cursors decoded against the request's sort. */
 function cursorPage(read: PageMembers, size: number, limits: QueryLimits, context: PageContext, fault: Fault): Page | null {
-  const fields = context.fields;
-  if (fields === undefined) return null;
-  const target = { ...context, fields, maxCursorLength: limits.maxCursorLength };
+  if (context.table === undefined) return null;
+  const { type, sort } = context;
+  const target = { type, sort, fields: cursorFields(sort, context.table), maxCursorLength: limits.maxCursorLength };
   const bounds: { after?: readonly KeyValue[]; before?: readonly KeyValue[] } = {};
   let failed = false;
   for (const bound of ['after', 'before'] as const) {
@@ -195,5 +202,10 @@ function cursorPage(read: PageMembers, size: number, limits: QueryLimits, contex
 
 /** A non-empty run of ASCII digits as a number (huge values become large or infinite, never wrap). */
 function parseCount(text: string): number | undefined {
-  return /^[0-9]+$/.test(text) ? Number(text) : undefined;
+  if (text.length === 0) return undefined;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 48 /* 0 */ || code > 57 /* 9 */) return undefined;
+  }
+  return Number(text);
 }

@@ -5,7 +5,6 @@ import { checkLimits } from '../rules/limit-rules.js';
 import type { TypeName } from '../schema/infer.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { checkCapabilities } from './check-capabilities.js';
-import { cursorFields } from './cursor-fields.js';
 import { parseFields } from './fields.js';
 import { FilterContext } from './filter/filter-context.js';
 import { parseFilter } from './filter/parse-filter.js';
@@ -52,8 +51,8 @@ export function parseQuery<const S extends ResourceSchema, const T extends TypeN
       : parseFilter(raw, table, new FilterContext(limits, options.operators, options.capabilities), errors);
   const sortErrors = errors.length;
   const sort = parseSort(raw.sort, table, limits, errors);
-  const fields = errors.length === sortErrors ? cursorFields(sort, table) : undefined;
-  const page = parsePage(raw.page, limits, errors, { type: options.type, sort, fields, preferCursor: options.preferCursor });
+  const sortTable = errors.length === sortErrors ? table : undefined;
+  const page = parsePage(raw.page, limits, errors, { type: options.type, sort, table: sortTable, preferCursor: options.preferCursor });
   const include = parseInclude(raw.include, from, limits, errors);
   const fieldsets = parseFields(raw.fields, tables, errors);
   if (options.capabilities !== undefined) checkCapabilities(raw, { sort, page, include }, options.capabilities, errors);

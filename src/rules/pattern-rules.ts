@@ -3,7 +3,7 @@
  * the parser compares with the limit) and its JSON Schema form (what OpenAPI
  * publishes): at most `maxWildcards` unescaped `%`/`_`, one to `maxMatchWords` words.
  */
-import { tokenizePattern, wildcardCount } from '../ast/like-pattern.js';
+import { wildcardCount } from '../ast/like-pattern.js';
 import { WORD_CHARACTER, words } from '../ast/match-words.js';
 
 /** A run of pattern text without wildcards: any character but `%`, `_` and `\`, or a backslash escape. */
@@ -11,7 +11,7 @@ const PLAIN = String.raw`(?:[^%_\\]|\\[\s\S]|\\$)*`;
 
 /** Wildcards in a `like`-family pattern (a backslash escapes the next character). */
 export const wildcardLimit = Object.freeze({
-  count: (pattern: string): number => wildcardCount(tokenizePattern(pattern)),
+  count: wildcardCount,
   schema: (maxWildcards: number) => ({ pattern: `^${PLAIN}(?:[%_]${PLAIN}){0,${String(maxWildcards)}}$` }),
 });
 

@@ -2,8 +2,26 @@
  * `compareNode` (docs/api.md): pattern tokens and match words are resolved from a
  * text value only; any other value is kept as given, with nothing beside it.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareNode } from '../../src/index.js';
+import { COMPARISON_OPERATORS, type ComparisonOperator } from '../../src/ast/operators.js';
+import { compareNode, tokenizePattern } from '../../src/index.js';
+import { matchWords } from '../../src/ast/match-words.js';
+
+const PATTERN_OPERATORS: ReadonlySet<string> = new Set(['like', 'ilike', 'notlike', 'notilike']);
+
+/** `compareNode` as first written: the resolved part of a text value spread in after `value`. */
+function compareNodeBySpread(field: string, op: ComparisonOperator, value: Parameters<typeof compareNode>[2]) {
+  const resolved =
+    typeof value === 'string'
+      ? PATTERN_OPERATORS.has(op)
+        ? { pattern: tokenizePattern(value) }
+        : op === 'match'
+          ? { words: matchWords(value) }
+          : undefined
+      : undefined;
+  return { kind: 'compare', field, op, value, ...resolved };
+}
 
 describe('compareNode', () => {
   it('resolves pattern tokens and match words from text', () => {
@@ -21,4 +39,21 @@ describe('compareNode', () => {
     expect(Object.keys(node)).toEqual(['kind', 'field', 'op', 'value']);
     expect(node).toEqual({ kind: 'compare', field: 'name', op, value });
   });
+
+  it('gives the nodes of the spread form, key order included, frozen, on generated operands', () => {
+    const comparison = fc.constantFrom(...COMPARISON_OPERATORS);
+    const scalar = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('a%_b', 'Dog dog', '\\%x'), fc.integer(), fc.boolean(), fc.constant(null));
+    const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }));
+    fc.assert(
+      fc.property(comparison, value, (op, operand) => {
+        const node = compareNode('name', op, operand);
+        const expected = compareNodeBySpread('name', op, operand);
+        expect(node).toEqual(expected);
+        expect(Object.keys(node)).toEqual(Object.keys(expected));
+        expect(Object.isFrozen(node)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
+

@@ -4,6 +4,7 @@
  * token, escapes (an escaped character outside the BMP included) taken whole, and
  * frozen tokens.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lowerCasePattern, tokenizePattern, type PatternToken } from '../../src/index.js';
 import { wildcardCount } from '../../src/ast/like-pattern.js';
@@ -12,6 +13,45 @@ import { jsonFilter, parse } from '../parse/test-schema.js';
 const ANY = { kind: 'any' };
 const ONE = { kind: 'one' };
 const text = (value: string) => ({ kind: 'text', text: value });
+
+/** The tokenizer as first written, one character at a time: what `tokenizePattern` must still answer. */
+function tokenizeByCharacter(pattern: string): readonly PatternToken[] {
+  const tokens: PatternToken[] = [];
+  let run = '';
+  const flush = (): void => {
+    if (run !== '') tokens.push({ kind: 'text', text: run });
+    run = '';
+  };
+  for (let index = 0; index < pattern.length; index++) {
+    const code = pattern.charCodeAt(index);
+    if (code === 92 && index + 1 < pattern.length) {
+      const next = pattern.codePointAt(index + 1) as number;
+      run += String.fromCodePoint(next);
+      index += next > 0xffff ? 2 : 1;
+    } else if (code === 37) {
+      flush();
+      tokens.push({ kind: 'any' });
+    } else if (code === 95) {
+      flush();
+      tokens.push({ kind: 'one' });
+    } else {
+      run += pattern[index];
+    }
+  }
+  flush();
+  return tokens;
+}
+
+/** Patterns rich in wildcards, escapes, astral characters and lone surrogates. */
+const patterns = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('%', '_', '\\', 'a', 'É', '😀', '\ud800', '\udc00', '\uffff'),
+      fc.string({ unit: 'binary', maxLength: 3 }),
+    ),
+    { maxLength: 16 },
+  )
+  .map((parts) => parts.join(''));
 
 describe('tokenizePattern', () => {
   it.each<[string, readonly object[]]>([
@@ -48,10 +88,19 @@ describe('tokenizePattern', () => {
     }
   });
 
+  it('answers as the character-by-character tokenizer on generated patterns', () => {
+    fc.assert(
+      fc.property(patterns, (pattern) => {
+        expect(tokenizePattern(pattern)).toEqual(tokenizeByCharacter(pattern));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('a parsed like node carries the pattern as sent; an escaped astral character counts as no wildcard', () => {
     const pattern = '\\😀%_';
     expect(parse(jsonFilter([{ name: 'name', op: 'like', val: pattern }])).filter).toMatchObject({ op: 'like', value: pattern });
-    expect(wildcardCount(tokenizePattern(pattern))).toBe(2);
+    expect(wildcardCount(pattern)).toBe(2);
   });
 });
 
@@ -82,6 +131,15 @@ describe('wildcardCount', () => {
     ['\\%\\_', 0],
     ['%_%_%_%_%_', 10],
   ])('%j has %i', (pattern, count) => {
-    expect(wildcardCount(tokenizePattern(pattern))).toBe(count);
+    expect(wildcardCount(pattern)).toBe(count);
+  });
+
+  it('counts the wildcard tokens tokenizePattern gives, on generated patterns', () => {
+    fc.assert(
+      fc.property(patterns, (pattern) => {
+        expect(wildcardCount(pattern)).toBe(tokenizePattern(pattern).filter((token) => token.kind !== 'text').length);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -3,6 +3,7 @@
  * on a request in the cursor form, the Cursor Pagination profile's error type
  * (docs/errors.md, "page"); and the counts at their edges.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeParseQuery, type JsonApiError } from '../../src/index.js';
 import { exampleSchema } from '../../src/example/index.js';
@@ -183,3 +184,32 @@ describe('limits no request could satisfy are a configuration error wherever lim
   });
 });
 
+
+describe('page counts', () => {
+  /** Texts near counts: ASCII and other digits, signs, points, exponents, spaces, line ends. */
+  const texts = fc
+    .array(fc.oneof(fc.constantFrom('0', '7', '9', '٣', '１', '+', '-', '.', 'e', ' ', '\n', '/', ':'), fc.string({ maxLength: 2 })), {
+      maxLength: 6,
+    })
+    .map((parts) => parts.join(''));
+
+  it('are read exactly when the value is a non-empty run of ASCII digits (as /^[0-9]+$/ says)', () => {
+    const limits = { maxPageSize: Infinity, maxOffset: Infinity };
+    fc.assert(
+      fc.property(texts, fc.constantFrom('size', 'number'), (value, member) => {
+        const query = `page[${member}]=${encodeURIComponent(value)}`;
+        const result = safeParseQuery(query, { schema: exampleSchema, type: 'person', limits });
+        if (!/^[0-9]+$/.test(value)) {
+          expect(result.success ? [] : result.error.errors.map((error) => error.detail)).toEqual([
+            `page[${member}] must be a base-10 integer without sign, decimal point or exponent, not ${JSON.stringify(value)}`,
+          ]);
+        } else if (Number(value) > 0) {
+          expect(result.success && result.ast.page).toMatchObject(member === 'size' ? { size: Number(value) } : { number: Number(value) });
+        } else {
+          expect(result.success ? '' : String(result.error.errors[0]?.detail)).not.toMatch(/base-10/);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -53,8 +53,11 @@ export function resolveComparison(
   let current = table;
   let hops: ResolvedRelationship[] | undefined;
   let fieldName = name;
+  let member = table.members.get(name);
+  // Member names never hold "__" (the schema's name rule), so only a name that is no
+  // member can be a `rel__field` path.
   // Stryker disable next-line ConditionalExpression,StringLiteral: a fast path; a name without "__" splits into itself, with no hops
-  if (name.includes('__')) {
+  if (member === undefined && name.includes('__')) {
     const segments = splitList(name, '__');
     if (segments.includes('')) {
       throw context.fault(knownField.code, knownField.message(current.type.name, name), context.at('/name'));
@@ -77,8 +80,8 @@ export function resolveComparison(
       current = member.target;
     }
     fieldName = segments[segments.length - 1] as string;
+    member = current.members.get(fieldName);
   }
-  const member = current.members.get(fieldName);
   if (member === undefined) {
     throw context.fault(knownField.code, knownField.message(current.type.name, fieldName), context.at('/name'));
   }
@@ -147,8 +150,9 @@ function resolveAttributeComparison(
   if (!attribute.filterable) {
     throw context.fault('field_not_filterable', `The field "${attribute.name}" cannot be filtered on`, context.at('/name'));
   }
-  checkOperatorName(op, context);
+  // An operator of the field's kind is a known one; only another is checked for being known.
   if (!(OPERATORS_OF_KIND.get(attribute.kind) as ReadonlySet<string>).has(op)) {
+    checkOperatorName(op, context);
     throw context.fault(
       'operator_not_allowed',
       op === 'any' || op === 'has'

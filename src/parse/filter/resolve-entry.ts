@@ -35,14 +35,26 @@ interface EntryKeys {
   hasOp: boolean;
   hasVal: boolean;
   hasField: boolean;
-  booleanKey?: 'and' | 'or' | 'not';
+  booleanKey: 'and' | 'or' | 'not' | undefined;
   junction?: unknown;
 }
 
 /** Reads the keys of an entry; an unknown key or two boolean keys is an `invalid_filter_entry`. */
 function readEntryKeys(record: Readonly<Record<string, unknown>>, context: FilterContext): EntryKeys {
-  // Stryker disable next-line ObjectLiteral: a has* member left out reads as undefined, as falsy as the false it starts with
-  const keys: EntryKeys = { hasName: false, hasOp: false, hasVal: false, hasField: false };
+  // Every member is set here, so every entry's keys have one shape, whatever order the entry lists them in.
+  // Stryker disable next-line ObjectLiteral: a member left out reads as undefined, as falsy as the value it starts with
+  const keys: EntryKeys = {
+    name: undefined,
+    op: undefined,
+    val: undefined,
+    field: undefined,
+    hasName: false,
+    hasOp: false,
+    hasVal: false,
+    hasField: false,
+    booleanKey: undefined,
+    junction: undefined,
+  };
   for (const key of Object.keys(record)) {
     switch (key) {
       case 'name':
@@ -126,8 +138,11 @@ function resolveBooleanEntry(
     path[path.length - 1] = index;
     nodes[index] = resolveEntry(junction[index], table, depth + 1, context);
   }
-  path.length -= 2;
-  return junctionNode(booleanKey, nodes);
+  // Two pops: setting an array's length is a call into the runtime.
+  path.pop();
+  path.pop();
+  // The list is this parse's own: frozen in place, not copied.
+  return junctionNode(booleanKey, Object.freeze(nodes));
 }
 
 /** `{name, op, val}` or `{name, op, field}`: the members checked, then the comparison resolved. */

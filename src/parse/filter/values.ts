@@ -21,7 +21,7 @@ export function checkValue(
   value: unknown,
   context: FilterContext,
 ): NodeValue {
-  const accepts = stringCheck(attribute);
+  // The string check (a lookup) is taken only by the operators whose values go through the schema.
   switch (op) {
     case 'eq':
     case 'ne':
@@ -29,12 +29,12 @@ export function checkValue(
     case 'le':
     case 'gt':
     case 'ge':
-      return value === null ? null : checkScalar(attribute, value, '/val', context, accepts);
+      return value === null ? null : checkScalar(attribute, value, '/val', context, stringCheck(attribute));
     case 'between':
       if (!Array.isArray(value) || value.length !== 2) {
         throw invalid(context, '/val', `"between" on "${attribute.name}" takes an array of exactly two values`);
       }
-      return checkList(attribute, value, context, accepts);
+      return checkList(attribute, value, context, stringCheck(attribute));
     case 'in_':
     case 'notin_':
       if (!Array.isArray(value)) {
@@ -48,7 +48,7 @@ export function checkValue(
           context.limits.maxListItems,
         );
       }
-      return checkList(attribute, value, context, accepts);
+      return checkList(attribute, value, context, stringCheck(attribute));
     case 'is_':
     case 'isnot':
       if (value === null || (attribute.kind === 'boolean' && typeof value === 'boolean')) return value;
