@@ -1,5 +1,5 @@
 import type { FilterNode } from '../../ast/filter-node.js';
-import type { RawJson, RawParameter } from '../input/raw-query.js';
+import type { RawParameter } from '../input/raw-query.js';
 import type { TypeTable } from '../schema-tables.js';
 import { jsonDepthBound, mayExceedJsonDepth, mayRepeatKeys, scanJson } from './depth-scan.js';
 import type { FilterContext } from './filter-context.js';
@@ -15,12 +15,11 @@ const SURROGATE = /[\uD800-\uDFFF]/u;
  * A key repeated in one object, which `JSON.parse` would let the last one win, is an
  * `invalid_filter_entry` pointing at the object, reported once the text is known to
  * be JSON: the scan finds it when it ran for the depth, or runs when `mayRepeatKeys`
- * cannot rule a repeat out. A filter `readEncodedJson` already read from the query
- * string (`RawJson`) passed all of that there, or was left to this path.
+ * cannot rule a repeat out.
  */
-export function parseJsonFilter(raw: RawParameter | RawJson, table: TypeTable, context: FilterContext): FilterNode[] {
+export function parseJsonFilter(raw: RawParameter, table: TypeTable, context: FilterContext): FilterNode[] {
   const { limits } = context;
-  const length = 'json' in raw ? raw.json.length : raw.value.length;
+  const { length } = raw.value;
   if (length > limits.maxFilterLength) {
     throw context.fault(
       'filter_too_long',
@@ -29,14 +28,7 @@ export function parseJsonFilter(raw: RawParameter | RawJson, table: TypeTable, c
       limits.maxFilterLength,
     );
   }
-  let parsed: unknown;
-  if ('json' in raw) {
-    parsed = raw.json.value;
-    // Stryker disable next-line BooleanLiteral: readEncodedJson reads no backslash escape and no character past ASCII, so a scan would find nothing
-    context.scanStrings = false;
-  } else {
-    parsed = parseText(raw.value, context);
-  }
+  const parsed = parseText(raw.value, context);
   context.json = true;
   if (!Array.isArray(parsed)) {
     if (typeof parsed !== 'object' || parsed === null) {

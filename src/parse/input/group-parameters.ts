@@ -1,5 +1,4 @@
 import { jsonApiError, type JsonApiError } from '../../errors/query-error.js';
-import type { EncodedJson } from './read-encoded-json.js';
 import { emptyRawQuery, type RawMember, type RawQuery } from './raw-query.js';
 
 /**
@@ -51,15 +50,6 @@ export class ParameterGrouper {
           );
         }
     }
-  }
-
-  /**
-   * Adds `filter=<json>` whose value `readEncodedJson` read from the query string,
-   * as `add` adds its decoded text.
-   */
-  addJson(json: EncodedJson): void {
-    if (this.#repeated?.has('filter') === true) return;
-    this.#filter({ parameter: 'filter', json });
   }
 
   #filter(filter: NonNullable<RawQuery['filter']>): void {

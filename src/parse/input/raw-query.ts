@@ -1,5 +1,3 @@
-import type { EncodedJson } from './read-encoded-json.js';
-
 /**
  * The query parameters of one request, sorted into the five families with the
  * parameter names kept exactly as sent (decoded), for `source.parameter`.
@@ -17,19 +15,10 @@ export interface RawMember extends RawParameter {
   readonly member: string;
 }
 
-/**
- * `filter=<json>` as `readEncodedJson` read it straight from the query string: its
- * value and decoded length instead of its text.
- */
-export interface RawJson {
-  readonly parameter: string;
-  readonly json: EncodedJson;
-}
-
 /** The five families of one request. */
 export interface RawQuery {
-  /** `filter=<json>`: its decoded text, or its value when read from the encoded text. */
-  filter: RawParameter | RawJson | undefined;
+  /** `filter=<json>`: its decoded text. */
+  filter: RawParameter | undefined;
   /** `filter[<field>]=<value>`, in the order given. */
   readonly simpleFilters: RawMember[];
   sort: RawParameter | undefined;

@@ -4,8 +4,6 @@ import { decodeComponent } from './decode-component.js';
 import { utf8Length } from '../../rules/query-length.js';
 import { checkParameterCount, checkQueryLength } from './query-budget.js';
 import { ParameterGrouper } from './group-parameters.js';
-import { readEncodedJson } from './read-encoded-json.js';
-import { FILTER_DEPTH_CEILING, jsonDepthBound } from '../filter/depth-scan.js';
 
 /**
  * Splits a raw query string (with or without its leading `?`) into decoded
@@ -21,7 +19,6 @@ export function readQueryString(raw: string, limits: QueryLimits): ParameterGrou
   const text = raw.charCodeAt(0) === 63 /* ? */ ? raw.slice(1) : raw;
   checkQueryLength(utf8Length(text, limits.maxQueryLength), limits);
   const grouper = new ParameterGrouper();
-  const jsonDepth = jsonDepthBound(Math.min(limits.maxFilterDepth, FILTER_DEPTH_CEILING));
   let count = 0;
   let start = 0;
   // Stryker disable next-line EqualityOperator: at start = text.length the pair is empty and adds nothing
@@ -30,27 +27,15 @@ export function readQueryString(raw: string, limits: QueryLimits): ParameterGrou
     if (end === -1) end = text.length;
     if (end > start) {
       checkParameterCount(++count, limits);
-      addPair(grouper, text, start, end, jsonDepth, limits.maxFilterNodes);
+      addPair(grouper, text, start, end);
     }
     start = end + 1;
   }
   return grouper;
 }
 
-/**
- * Adds the pair `text[start, end)` without slicing it out first. The value of
- * `filter` is read as JSON straight from its encoded text where it can be
- * (`readEncodedJson`: nesting within `jsonDepth`, no more objects than filter
- * nodes), sparing its decoding.
- */
-function addPair(
-  grouper: ParameterGrouper,
-  text: string,
-  start: number,
-  end: number,
-  jsonDepth: number,
-  maxObjects: number,
-): void {
+/** Adds the pair `text[start, end)`, its name and value decoded. */
+function addPair(grouper: ParameterGrouper, text: string, start: number, end: number): void {
   let equals = text.indexOf('=', start);
   // Stryker disable next-line EqualityOperator: text[end] is "&" or past the end, never "="
   if (equals >= end) equals = -1;
@@ -59,16 +44,6 @@ function addPair(
   if (name === undefined) {
     grouper.errors.push(malformed(rawName));
     return;
-  }
-  // Stryker disable next-line ConditionalExpression,StringLiteral,EqualityOperator,UnaryOperator,BlockStatement: a fast path; the value decoded and parsed as before gives the same answers
-  if (name === 'filter' && equals !== -1) {
-    // Stryker disable next-line ArithmeticOperator: reading from "=" reads no JSON, and the value then goes the decoded way
-    const json = readEncodedJson(text, equals + 1, end, jsonDepth, maxObjects);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: a fast path; the value decoded and parsed as before gives the same answers
-    if (json !== undefined) {
-      grouper.addJson(json);
-      return;
-    }
   }
   const value = equals === -1 ? '' : decodeComponent(text.slice(equals + 1, end));
   if (value === undefined) {
