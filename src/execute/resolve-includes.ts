@@ -5,6 +5,7 @@ import type { DataLayer, Id, IncludeResult, Row } from '../layers/data-layer.js'
 import { requireType, type ResolvedSchema, type ResolvedType } from '../schema/resolved-schema.js';
 import type { Resource } from './execution.js';
 import type { LinkageMap } from './linkage-map.js';
+import { Reached, ReachedCount } from './reached.js';
 
 /** Everything include resolution needs besides the primary rows. */
 export interface IncludeContext {
@@ -73,7 +74,7 @@ export async function resolveIncludes(
       node = child;
     }
   }
-  const reached = new Reached();
+  const reached = new ReachedCount(context.limits.maxIncluded);
   let level: IncludeNode[] = [root];
   while (level.length > 0) {
     // Children in path order, so layer calls are made in a deterministic order.
@@ -94,9 +95,9 @@ export async function resolveIncludes(
       const child = children[index] as IncludeNode;
       child.related = loaded[index] as IncludeResult;
       child.rows = distinctRows(child.related.values());
-      reached.addAll(child.type.name, child.rows);
+      reached.add(child.type.name, child.rows);
     }
-    if (reached.size > context.limits.maxIncluded) throw tooManyIncluded(context.limits.maxIncluded);
+    if (reached.exceeded()) throw tooManyIncluded(context.limits.maxIncluded);
     level = children;
   }
   return orderIncluded(root, primary, effective);
@@ -210,44 +211,13 @@ function distinctRows(lists: Iterable<readonly Row[]>): Row[] {
   const distinct: Row[] = [];
   for (const rows of lists) {
     for (const row of rows) {
-      const key = String(row.id);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      distinct.push(row);
+      // One hash per row: the set grows only for an id not met before.
+      const before = seen.size;
+      seen.add(String(row.id));
+      if (seen.size > before) distinct.push(row);
     }
   }
   return distinct;
-}
-
-/** The distinct resources met so far, by type and id (as a string). */
-class Reached {
-  private readonly byType = new Map<string, Set<string>>();
-  size = 0;
-
-  /** Adds a row of a type; whether it was not met before. */
-  add(type: string, row: Row): boolean {
-    const ids = this.idsOf(type);
-    const before = ids.size;
-    ids.add(String(row.id));
-    this.size += ids.size - before;
-    return ids.size > before;
-  }
-
-  addAll(type: string, rows: readonly Row[]): void {
-    const ids = this.idsOf(type);
-    const before = ids.size;
-    for (const row of rows) ids.add(String(row.id));
-    this.size += ids.size - before;
-  }
-
-  private idsOf(type: string): Set<string> {
-    let ids = this.byType.get(type);
-    if (ids === undefined) {
-      ids = new Set();
-      this.byType.set(type, ids);
-    }
-    return ids;
-  }
 }
 
 function tooManyIncluded(limit: number): QueryError {
