@@ -1,7 +1,7 @@
 import type { Fieldsets, IncludePath } from '../ast/query-ast.js';
 import { QueryError } from '../errors/query-error.js';
 import type { QueryLimits } from '../limits.js';
-import type { DataLayer, Id, IncludeResult, Row } from '../layers/data-layer.js';
+import type { DataLayer, Id, IncludeRequest, IncludeResult, Row } from '../layers/data-layer.js';
 import { requireType, type ResolvedSchema, type ResolvedType } from '../schema/resolved-schema.js';
 import type { Resource } from './execution.js';
 import type { LinkageMap } from './linkage-map.js';
@@ -107,7 +107,8 @@ export async function resolveIncludes(
 function effectivePath(type: ResolvedType, path: IncludePath, context: IncludeContext): IncludePath {
   if (!context.includeRequiresFields) return path;
   let current: ResolvedType | undefined = type;
-  for (const [index, step] of path.entries()) {
+  for (let index = 0; index < path.length; index++) {
+    const step = path[index] as string;
     const fieldset: readonly string[] | undefined = current === undefined ? undefined : context.fields[current.name];
     if (fieldset !== undefined && !fieldset.includes(step)) return path.slice(0, index);
     const target: string | undefined = current?.relationships.get(step)?.target;
@@ -122,10 +123,10 @@ async function loadStep(owner: IncludeNode, relationship: string, child: Include
   const ids: Id[] = new Array<Id>(rows.length);
   for (let index = 0; index < rows.length; index++) ids[index] = (rows[index] as Row).id;
   const attributes = attributeHint(child.type, context.fields);
-  const result = await context.layer.readIncluded(
-    { type: owner.type.name, relationship, ids, ...(attributes === undefined ? {} : { attributes }) },
-    { signal: context.signal },
-  );
+  // `attributes` set apart rather than spread in: spreads cost more in V8.
+  const request: { -readonly [K in keyof IncludeRequest]: IncludeRequest[K] } = { type: owner.type.name, relationship, ids };
+  if (attributes !== undefined) request.attributes = attributes;
+  const result = await context.layer.readIncluded(request, { signal: context.signal });
   const linkage = context.linkage.relationship(owner.type.name, relationship);
   for (const row of rows) {
     const key = String(row.id);
