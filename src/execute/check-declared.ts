@@ -7,7 +7,7 @@
  */
 import type { QueryAST } from '../ast/query-ast.js';
 import { jsonApiError, QueryError, type JsonApiError } from '../errors/query-error.js';
-import { resolveCapabilities, sortKeysWritten, unevaluatedPart, type Declaring, type UnevaluatedPart } from '../layers/capabilities.js';
+import { resolveCapabilities, sortKeyCountWritten, sortKeysWritten, unevaluatedPart, type Declaring, type UnevaluatedPart } from '../layers/capabilities.js';
 import { checkCapabilities } from '../parse/check-capabilities.js';
 import { emptyRawQuery } from '../parse/input/raw-query.js';
 import { supportedNode, supportedOperator } from '../rules/filter-rules.js';
@@ -22,8 +22,8 @@ export function checkDeclared(ast: QueryAST, layer: Declaring, schema: ResolvedS
   if (part !== undefined) errors.push(jsonApiError({ ...filterFault(part, layer), parameter: 'filter' }));
   // The sort as the client wrote it, but for the `id` key the parser may have added:
   // written out only for the refusal that quotes it (more keys than the layer sorts by).
-  const written = sortKeysWritten(ast.sort);
-  const sort = { parameter: 'sort', value: written.length > capabilities.maxSortKeys ? written.map(sortKeyText).join(',') : '' };
+  const refused = sortKeyCountWritten(ast.sort) > capabilities.maxSortKeys;
+  const sort = { parameter: 'sort', value: refused ? sortKeysWritten(ast.sort).map(sortKeyText).join(',') : '' };
   checkCapabilities({ ...emptyRawQuery(), sort }, ast, capabilities, errors);
   const [first, ...rest] = errors;
   if (first !== undefined) throw new QueryError([first, ...rest]);

@@ -37,21 +37,28 @@ export async function executeCollection(ast: QueryAST, options: ExecuteOptions):
   checkCursorSort(options.layer, type.name, ast.page, ast.sort);
   const read = pageRead(ast.page, ast.sort, context.limits, resolveCapabilities(options.layer, type.name).counts);
   const attributes = attributeHint(type, ast.fields);
-  const estimate = read.estimateAbove === undefined ? {} : { estimateAbove: read.estimateAbove };
-  const result = await options.layer.read(
-    { type: type.name, filter: ast.filter, ...layerPaging(read), ...estimate, ...(attributes === undefined ? {} : { attributes }) },
-    { signal: context.signal },
-  );
+  // Members set one by one, in the order the spreads gave them: spreads cost more in V8.
+  const request: Mutable<ReadRequest> = { type: type.name, filter: ast.filter, sort: read.sort, offset: read.offset, limit: read.limit };
+  addPaging(request, read);
+  if (read.estimateAbove !== undefined) request.estimateAbove = read.estimateAbove;
+  if (attributes !== undefined) request.attributes = attributes;
+  const result = await options.layer.read(request, { signal: context.signal });
   checkUnpaginated(ast.page, result.rows.length, context.limits);
   const estimated = result.totalEstimated === true && read.estimateAbove !== undefined;
   const { items: rows, part } = pageResult(ast.page, read, result.rows, result.keys, result.total, type.name, ast.sort, estimated);
-  return {
-    data: resources(type, rows),
-    ...part,
-    ...(await included(type, rows, ast, context)),
-    linkage: context.linkage,
-  };
+  // `linkage` last, as before: the members keep the order the spreads gave them.
+  const execution: Partial<Mutable<Execution>> = { data: resources(type, rows) };
+  if (part.total !== undefined) execution.total = part.total;
+  if (part.countKind !== undefined) execution.countKind = part.countKind;
+  if (part.cursorPage !== undefined) execution.cursorPage = part.cursorPage;
+  if (part.hasNext !== undefined) execution.hasNext = part.hasNext;
+  if (ast.include.length > 0) execution.included = await resolveIncludes(type, rows, ast.include, context);
+  execution.linkage = context.linkage;
+  return execution as Execution;
 }
+
+/** An object type with its members writable: a request or result built member by member. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Runs a single-resource read (`GET /persons/1?include=…`); `null` when there is no
@@ -248,13 +255,15 @@ function relatedRequest(
 
 /** The paging members of a layer request. */
 function layerPaging(read: PageRead): Pick<ReadRequest, 'sort' | 'offset' | 'limit' | 'keyset' | 'withTotal'> {
-  return {
-    sort: read.sort,
-    offset: read.offset,
-    limit: read.limit,
-    ...(read.keyset === undefined ? {} : { keyset: read.keyset }),
-    ...(read.withTotal ? {} : { withTotal: false }),
-  };
+  const paging: Mutable<Pick<ReadRequest, 'sort' | 'offset' | 'limit' | 'keyset' | 'withTotal'>> = { sort: read.sort, offset: read.offset, limit: read.limit };
+  addPaging(paging, read);
+  return paging;
+}
+
+/** Adds the paging members that follow `limit` in a layer request: `keyset`, and `withTotal: false` when nobody counts. */
+function addPaging(request: Mutable<Pick<ReadRequest, 'keyset' | 'withTotal'>>, read: PageRead): void {
+  if (read.keyset !== undefined) request.keyset = read.keyset;
+  if (!read.withTotal) request.withTotal = false;
 }
 
 function resources(type: ResolvedType, rows: readonly Row[]): Resource[] {

@@ -1,10 +1,11 @@
 import type { Fieldsets, IncludePath } from '../ast/query-ast.js';
 import { QueryError } from '../errors/query-error.js';
 import type { QueryLimits } from '../limits.js';
-import type { DataLayer, Id, IncludeResult, Row } from '../layers/data-layer.js';
+import type { DataLayer, Id, IncludeRequest, IncludeResult, Row } from '../layers/data-layer.js';
 import { requireType, type ResolvedSchema, type ResolvedType } from '../schema/resolved-schema.js';
 import type { Resource } from './execution.js';
 import type { LinkageMap } from './linkage-map.js';
+import { Reached, ReachedCount } from './reached.js';
 
 /** Everything include resolution needs besides the primary rows. */
 export interface IncludeContext {
@@ -73,7 +74,7 @@ export async function resolveIncludes(
       node = child;
     }
   }
-  const reached = new Reached();
+  const reached = new ReachedCount(context.limits.maxIncluded);
   let level: IncludeNode[] = [root];
   while (level.length > 0) {
     // Children in path order, so layer calls are made in a deterministic order.
@@ -94,9 +95,9 @@ export async function resolveIncludes(
       const child = children[index] as IncludeNode;
       child.related = loaded[index] as IncludeResult;
       child.rows = distinctRows(child.related.values());
-      reached.addAll(child.type.name, child.rows);
+      reached.add(child.type.name, child.rows);
     }
-    if (reached.size > context.limits.maxIncluded) throw tooManyIncluded(context.limits.maxIncluded);
+    if (reached.exceeded()) throw tooManyIncluded(context.limits.maxIncluded);
     level = children;
   }
   return orderIncluded(root, primary, effective);
@@ -106,7 +107,8 @@ export async function resolveIncludes(
 function effectivePath(type: ResolvedType, path: IncludePath, context: IncludeContext): IncludePath {
   if (!context.includeRequiresFields) return path;
   let current: ResolvedType | undefined = type;
-  for (const [index, step] of path.entries()) {
+  for (let index = 0; index < path.length; index++) {
+    const step = path[index] as string;
     const fieldset: readonly string[] | undefined = current === undefined ? undefined : context.fields[current.name];
     if (fieldset !== undefined && !fieldset.includes(step)) return path.slice(0, index);
     const target: string | undefined = current?.relationships.get(step)?.target;
@@ -121,10 +123,10 @@ async function loadStep(owner: IncludeNode, relationship: string, child: Include
   const ids: Id[] = new Array<Id>(rows.length);
   for (let index = 0; index < rows.length; index++) ids[index] = (rows[index] as Row).id;
   const attributes = attributeHint(child.type, context.fields);
-  const result = await context.layer.readIncluded(
-    { type: owner.type.name, relationship, ids, ...(attributes === undefined ? {} : { attributes }) },
-    { signal: context.signal },
-  );
+  // `attributes` set apart rather than spread in: spreads cost more in V8.
+  const request: { -readonly [K in keyof IncludeRequest]: IncludeRequest[K] } = { type: owner.type.name, relationship, ids };
+  if (attributes !== undefined) request.attributes = attributes;
+  const result = await context.layer.readIncluded(request, { signal: context.signal });
   const linkage = context.linkage.relationship(owner.type.name, relationship);
   for (const row of rows) {
     const key = String(row.id);
@@ -189,7 +191,14 @@ function orderIncluded(root: IncludeNode, primary: readonly Row[], paths: readon
  */
 export function attributeHint(type: ResolvedType, fields: Fieldsets): readonly string[] | undefined {
   const fieldset: readonly string[] | undefined = fields[type.name];
-  return fieldset?.filter((name) => type.attributes.has(name));
+  if (fieldset === undefined) return undefined;
+  // A loop, not `filter`: V8 filters a frozen array (as the parser returns) three times slower.
+  const attributes: string[] = [];
+  for (let index = 0; index < fieldset.length; index++) {
+    const name = fieldset[index] as string;
+    if (type.attributes.has(name)) attributes.push(name);
+  }
+  return attributes;
 }
 
 /**
@@ -203,44 +212,13 @@ function distinctRows(lists: Iterable<readonly Row[]>): Row[] {
   const distinct: Row[] = [];
   for (const rows of lists) {
     for (const row of rows) {
-      const key = String(row.id);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      distinct.push(row);
+      // One hash per row: the set grows only for an id not met before.
+      const before = seen.size;
+      seen.add(String(row.id));
+      if (seen.size > before) distinct.push(row);
     }
   }
   return distinct;
-}
-
-/** The distinct resources met so far, by type and id (as a string). */
-class Reached {
-  private readonly byType = new Map<string, Set<string>>();
-  size = 0;
-
-  /** Adds a row of a type; whether it was not met before. */
-  add(type: string, row: Row): boolean {
-    const ids = this.idsOf(type);
-    const before = ids.size;
-    ids.add(String(row.id));
-    this.size += ids.size - before;
-    return ids.size > before;
-  }
-
-  addAll(type: string, rows: readonly Row[]): void {
-    const ids = this.idsOf(type);
-    const before = ids.size;
-    for (const row of rows) ids.add(String(row.id));
-    this.size += ids.size - before;
-  }
-
-  private idsOf(type: string): Set<string> {
-    let ids = this.byType.get(type);
-    if (ids === undefined) {
-      ids = new Set();
-      this.byType.set(type, ids);
-    }
-    return ids;
-  }
 }
 
 function tooManyIncluded(limit: number): QueryError {

@@ -236,26 +236,23 @@ export function createHandler(options: HandlerOptions): Handler {
     // (`??sort=x` names `?sort`), so keep it from being taken as the separator.
     const query = request.query.startsWith('?') ? `?${request.query}` : request.query;
     const preferCursor = pagesMany(route) && readAccept(headerValue(request.headers['accept'])).cursorPages;
+    // Options left unset are `undefined` rather than spread in: spreads cost more in V8.
     const parsed = parseQuery(query, {
       schema: requesterSchema,
       type: primaryType,
       operators: options.dataLayer.operators,
       capabilities: capabilities.get(primaryType),
-      ...(options.limits === undefined ? {} : { limits: options.limits }),
-      ...(route.kind === 'relationship' ? { includeFrom: route.type.name } : {}),
-      ...(preferCursor ? { preferCursor } : {}),
+      limits: options.limits,
+      includeFrom: route.kind === 'relationship' ? route.type.name : undefined,
+      preferCursor,
     });
     const ast = preferCursor ? withinLayer(parsed, options.dataLayer, limitsOf(primaryType)) : parsed;
     onQuery?.(ast, request);
 
     const layer = fixedLayer ?? (access === undefined ? dataLayer : policyLayer(dataLayer, access, schema));
-    const execute: ExecuteOptions = {
-      schema: requesterSchema,
-      layer,
-      limits: limitsOf(primaryType),
-      ...(request.signal === undefined ? {} : { signal: request.signal }),
-      ...(options.includeRequiresFields === undefined ? {} : { includeRequiresFields: options.includeRequiresFields }),
-    };
+    const execute: { -readonly [K in keyof ExecuteOptions]: ExecuteOptions[K] } = { schema: requesterSchema, layer, limits: limitsOf(primaryType) };
+    if (request.signal !== undefined) execute.signal = request.signal;
+    if (options.includeRequiresFields !== undefined) execute.includeRequiresFields = options.includeRequiresFields;
     const requesterSerializer = requesterSchema === options.schema ? serializer : { ...serializer, schema: requesterSchema };
     // A policy filters and projects what a requester reads: the written row is served as it is only without one.
     const known = access === undefined ? written : undefined;

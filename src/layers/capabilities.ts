@@ -190,8 +190,18 @@ function resolveDeclared(layer: Declaring, type: string): ResolvedCapabilities {
  * what `sort.maxKeys` bounds.
  */
 export function sortKeysWritten(sort: readonly SortKey[]): readonly SortKey[] {
-  const last = sort.at(-1);
-  return last !== undefined && last.path.length === 0 && last.field === 'id' ? sort.slice(0, -1) : sort;
+  const count = sortKeyCountWritten(sort);
+  if (count === sort.length) return sort;
+  // Copied in a loop: V8 slices a frozen array (as the parser returns) ten times slower.
+  const keys = new Array<SortKey>(count);
+  for (let index = 0; index < count; index++) keys[index] = sort[index] as SortKey;
+  return keys;
+}
+
+/** How many keys `sortKeysWritten` gives, without copying them. */
+export function sortKeyCountWritten(sort: readonly SortKey[]): number {
+  const last = sort[sort.length - 1];
+  return last !== undefined && last.path.length === 0 && last.field === 'id' ? sort.length - 1 : sort.length;
 }
 
 /**

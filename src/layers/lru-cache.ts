@@ -6,6 +6,8 @@
 export class LruCache<K, V> {
   readonly capacity: number;
   private readonly entries = new Map<K, V>();
+  /** The most recently used key, last in `entries`: a hit on it needs no reordering. */
+  private newest: K | undefined;
 
   constructor(capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('Cache capacity must be a positive integer');
@@ -20,9 +22,10 @@ export class LruCache<K, V> {
   /** The value for a key, marking it most recently used. */
   get(key: K): V | undefined {
     const value = this.entries.get(key);
-    if (value !== undefined) {
+    if (value !== undefined && key !== this.newest) {
       this.entries.delete(key);
       this.entries.set(key, value);
+      this.newest = key;
     }
     return value;
   }
@@ -31,6 +34,7 @@ export class LruCache<K, V> {
   set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
+    this.newest = key;
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next();
       if (oldest.done !== true) this.entries.delete(oldest.value);

@@ -36,22 +36,30 @@ export function paginationLinks(
   page: OffsetPage,
   total: number | { readonly hasNext: boolean },
 ): PaginationLinks {
-  const [before, after] = splitAroundPageNumber(toUriReference(query));
+  return paginationLinksOf(url, toUriReference(query), page, total);
+}
+
+/** `paginationLinks` of a query already written as a URI-reference (`toUriReference`), which it is not scanned again for. */
+export function paginationLinksOf(
+  url: string,
+  reference: string,
+  page: OffsetPage,
+  total: number | { readonly hasNext: boolean },
+): PaginationLinks {
+  const [before, after] = splitAroundPageNumber(reference);
   const link = (number: number): string => `${url}?${before}${String(number)}${after}`;
+  // Members set one by one (spreads cost more in V8), in the order first, last, prev, next.
+  const links: { -readonly [K in keyof PaginationLinks]: PaginationLinks[K] } = { first: link(1) };
   if (typeof total !== 'number') {
-    return {
-      first: link(1),
-      ...(page.number > 1 ? { prev: link(page.number - 1) } : {}),
-      ...(total.hasNext ? { next: link(page.number + 1) } : {}),
-    };
+    if (page.number > 1) links.prev = link(page.number - 1);
+    if (total.hasNext) links.next = link(page.number + 1);
+    return links;
   }
   const last = Math.max(1, Math.ceil(total / page.size));
-  return {
-    first: link(1),
-    last: link(last),
-    ...(page.number > 1 ? { prev: link(Math.min(page.number - 1, last)) } : {}),
-    ...(page.number < last ? { next: link(page.number + 1) } : {}),
-  };
+  links.last = link(last);
+  if (page.number > 1) links.prev = link(Math.min(page.number - 1, last));
+  if (page.number < last) links.next = link(page.number + 1);
+  return links;
 }
 
 /**

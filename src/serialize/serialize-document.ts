@@ -10,7 +10,7 @@ import { CURSOR_PROFILE } from '../paging/cursor-profile.js';
 import type { ResourceSchema } from '../schema/schema.js';
 import { documentPlan, type DocumentPlan, type TypePlan } from './document-plan.js';
 import { cursorLinks } from './cursor-links.js';
-import { paginationLinks } from './pagination-links.js';
+import { paginationLinksOf } from './pagination-links.js';
 import { toUriReference } from './uri-reference.js';
 import type { DocumentRequest, RelationshipExecution, Resource, Execution } from './serialize-input.js';
 import { encodeSegment, writeLinkage, writeResource } from './write-resource.js';
@@ -184,7 +184,7 @@ function topLinks(
   extra = '',
 ): string {
   const url = plan.baseUrlJson + toUriReference(request.path);
-  // Escaped once: the links below escape it again, which keeps it as it is (one pass).
+  // Escaped once: the pagination links take it as it is; the cursor links escape it again, which keeps it as it is.
   const query = toUriReference(request.query);
   let out = `{"self":"${query === '' ? url : `${url}?${query}`}"${extra}`;
   if (toMany && result.cursorPage !== undefined) {
@@ -195,7 +195,7 @@ function topLinks(
     const exact = result.countKind === 'estimated' ? undefined : result.total;
     const counted = exact ?? (result.hasNext === undefined ? undefined : { hasNext: result.hasNext });
     if (counted !== undefined) {
-      const links = paginationLinks(url, query, ast.page, counted);
+      const links = paginationLinksOf(url, query, ast.page, counted);
       out += `,"first":"${links.first}"`;
       if (links.last !== undefined) out += `,"last":"${links.last}"`;
       if (links.prev !== undefined) out += `,"prev":"${links.prev}"`;

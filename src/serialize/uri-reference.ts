@@ -64,18 +64,25 @@ function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
 
-/** Text `encodeURIComponent` gives back unchanged: only its unreserved characters (`A–Z a–z 0–9 - _ . ! ~ * ' ( )`). */
-const UNRESERVED_ONLY = /^[\w\-.!~*'()]*$/;
+/** The characters `encodeURIComponent` gives back unchanged (`A–Z a–z 0–9 - _ . ! ~ * ' ( )`), marked by code. */
+const UNRESERVED = new Uint8Array(128);
+for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") {
+  UNRESERVED[char.charCodeAt(0)] = 1;
+}
 
 /**
  * `encodeURIComponent(text)`, with its result and its `URIError` for a lone
  * surrogate, but text it would give back unchanged (most ids: integers, UUIDs) is
- * recognised by one regular expression test, several times faster than encoding it.
+ * recognised by one pass over its character codes, several times faster than encoding it.
  *
  * @example
  * uriComponent('3f2c9a1e-8f0b-4c3e-9d2a-1b2c3d4e5f60'); // the same text
  * uriComponent('a b'); // 'a%20b'
  */
 export function uriComponent(text: string): string {
-  return UNRESERVED_ONLY.test(text) ? text : encodeURIComponent(text);
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 128 || UNRESERVED[code] !== 1) return encodeURIComponent(text);
+  }
+  return text;
 }

@@ -5,6 +5,7 @@
 import type { Id } from '../layers/data-layer.js';
 import type { RelationshipPlan, TypePlan } from './document-plan.js';
 import type { Linkage, Resource } from './serialize-input.js';
+import { jsonString } from './json-string.js';
 import { uriComponent } from './uri-reference.js';
 
 /**
@@ -18,7 +19,7 @@ export function writeResource(plan: TypePlan, resource: Resource, linkage: Linka
   const id = row.id;
   const text = String(id);
   const link = plan.linkPrefix + encodeSegment(text);
-  let out = plan.open + JSON.stringify(text);
+  let out = plan.open + jsonString(text);
   const attributes = plan.attributes;
   if (attributes.length > 0) {
     out += ',"attributes":{';
@@ -65,7 +66,7 @@ export function writeLinkage(
 }
 
 function writeIdentifier(open: string, id: Id, meta: string | undefined): string {
-  return `${open + JSON.stringify(String(id))}${meta === undefined ? '' : `,"meta":${meta}`}}`;
+  return `${open + jsonString(String(id))}${meta === undefined ? '' : `,"meta":${meta}`}}`;
 }
 
 /**
@@ -81,6 +82,8 @@ export function encodeSegment(text: string): string {
 }
 
 /** One attribute value as JSON; a missing value is `null`. */
-function writeValue(value: unknown): string {
+export function writeValue(value: unknown): string {
+  if (typeof value === 'string') return jsonString(value);
+  if (value === null) return 'null';
   return JSON.stringify(value) ?? 'null';
 }

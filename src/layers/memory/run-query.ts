@@ -5,6 +5,7 @@ import { compilePredicate, type BoundPredicate } from './plan-rules.js';
 import { generateShape, runGenerated, type GeneratedShape } from './generate-source.js';
 import { LruCache } from '../lru-cache.js';
 import { lowerFilter, lowerSort, type FilterPlan, type SortPlanKey } from './query-plan.js';
+import { shapeKey } from './shape-key.js';
 import { scanModeOf, scanRows, seekWindow, windowOf, type ScanMode, type ScanWindow } from './scan.js';
 import { compileBoundComparator, compileComparator, compileKeyReader, type BoundComparator, type Comparator } from './sort-order.js';
 import type { Store, TypeStore } from './store.js';
@@ -73,7 +74,7 @@ export function createQueryRunner(option: 'auto' | 'generate' | 'closures', cach
   };
 
   const shapeOf = (type: TypeStore, keys: readonly SortPlanKey[], mode: ScanMode, plan: FilterPlan | null): CompiledShape => {
-    const cacheKey = `${type.type.name}\n${mode}\n${JSON.stringify(keys)}\n${plan === null ? '' : JSON.stringify(plan)}`;
+    const cacheKey = shapeKey(type.type.name, mode, keys, plan);
     let shape = cache.get(cacheKey);
     if (shape === undefined) {
       shape = compile(plan, keys, mode);
@@ -87,20 +88,23 @@ export function createQueryRunner(option: 'auto' | 'generate' | 'closures', cach
     const mode = scanModeOf(keys, query.limit);
     const lowered = query.filter === null ? null : lowerFilter(store, type.type.name, query.filter);
     const { keyset } = query;
-    for (const bound of [keyset?.after, keyset?.before]) {
-      if (bound !== undefined && bound.length !== keys.length) throw new RangeError('A keyset bound needs one value per sort key');
+    if (keyset !== undefined) {
+      checkKeysetBound(keyset.after, keys.length);
+      checkKeysetBound(keyset.before, keys.length);
     }
     const inOrder = mode === 'asc' || mode === 'desc';
     // An unfiltered walk in stored order needs no compiled shape: only the page is copied.
     const shape = lowered === null && inOrder ? null : shapeOf(type, keys, mode, lowered?.plan ?? null);
     const bound = keyset === undefined ? null : (shape?.bound ?? compileBoundComparator(keys));
     const steps = bound === null || !inOrder ? { from: 0, to: rows.length } : seekWindow(rows, mode === 'desc', keyset ?? {}, bound);
+    // One object literal (no spread): spreads cost more in V8, and every window has one shape.
     const window: ScanWindow = {
       offset: query.offset,
       limit: query.limit,
       after: keyset?.after,
       before: keyset?.before,
-      ...steps,
+      from: steps.from,
+      to: steps.to,
       withTotal: query.withTotal !== false,
     };
     const constants = lowered?.constants ?? [];
@@ -125,6 +129,10 @@ export function createQueryRunner(option: 'auto' | 'generate' | 'closures', cach
     run,
     keysOf: (store, type, sort, rows) => compileKeyReader(lowerSort(store, type.type.name, sort))(rows),
   };
+}
+
+function checkKeysetBound(bound: readonly KeyValue[] | undefined, keys: number): void {
+  if (bound !== undefined && bound.length !== keys) throw new RangeError('A keyset bound needs one value per sort key');
 }
 
 function runClosures(
