@@ -9,7 +9,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 
 /** The floors, bottom first; each entry a folder of src/ (or a file at its root, or under layers/). */
 export const FLOORS = [
-  ['limits.ts', 'errors'],
+  ['limits.ts', 'mutable.ts', 'errors'],
   ['schema'],
   ['ast', 'operations'],
   ['rules', 'layers/capabilities.ts', 'layers/lru-cache.ts'],

@@ -12,6 +12,7 @@ import { pathId } from './path-id.js';
 import { attributeHint, resolveIncludes, type IncludeContext } from './resolve-includes.js';
 import { checkDeclared } from './check-declared.js';
 import { NEVER_ABORTED } from './never-aborted.js';
+import type { Mutable } from '../mutable.js';
 
 /** The owner of a related or relationship route: `/persons/1/computers` → `{ type: 'person', id: '1', relationship: 'computers' }`. */
 export interface RouteOwner {
@@ -56,9 +57,6 @@ export async function executeCollection(ast: QueryAST, options: ExecuteOptions):
   execution.linkage = context.linkage;
   return execution as Execution;
 }
-
-/** An object type with its members writable: a request or result built member by member. */
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Runs a single-resource read (`GET /persons/1?include=…`); `null` when there is no

@@ -6,6 +6,7 @@ import { requireType, type ResolvedSchema, type ResolvedType } from '../schema/r
 import type { Resource } from './execution.js';
 import type { LinkageMap } from './linkage-map.js';
 import { Reached, ReachedCount } from './reached.js';
+import type { Mutable } from '../mutable.js';
 
 /** Everything include resolution needs besides the primary rows. */
 export interface IncludeContext {
@@ -124,7 +125,7 @@ async function loadStep(owner: IncludeNode, relationship: string, child: Include
   for (let index = 0; index < rows.length; index++) ids[index] = (rows[index] as Row).id;
   const attributes = attributeHint(child.type, context.fields);
   // `attributes` set apart rather than spread in: spreads cost more in V8.
-  const request: { -readonly [K in keyof IncludeRequest]: IncludeRequest[K] } = { type: owner.type.name, relationship, ids };
+  const request: Mutable<IncludeRequest> = { type: owner.type.name, relationship, ids };
   if (attributes !== undefined) request.attributes = attributes;
   const result = await context.layer.readIncluded(request, { signal: context.signal });
   const linkage = context.linkage.relationship(owner.type.name, relationship);

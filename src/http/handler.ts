@@ -53,6 +53,7 @@ import type { WritableOptions, WriteHooks } from './write-hooks.js';
 import { createWriter, OPERATIONS_PATH, type WriteAccess, type Writer } from './write-route.js';
 import { withHeader } from './with-header.js';
 import { writtenRead, type WrittenRead } from './written-read.js';
+import type { Mutable } from '../mutable.js';
 
 /** A plain HTTP request, as an adapter hands it over. */
 export interface HandlerRequest {
@@ -250,7 +251,7 @@ export function createHandler(options: HandlerOptions): Handler {
     onQuery?.(ast, request);
 
     const layer = fixedLayer ?? (access === undefined ? dataLayer : policyLayer(dataLayer, access, schema));
-    const execute: { -readonly [K in keyof ExecuteOptions]: ExecuteOptions[K] } = { schema: requesterSchema, layer, limits: limitsOf(primaryType) };
+    const execute: Mutable<ExecuteOptions> = { schema: requesterSchema, layer, limits: limitsOf(primaryType) };
     if (request.signal !== undefined) execute.signal = request.signal;
     if (options.includeRequiresFields !== undefined) execute.includeRequiresFields = options.includeRequiresFields;
     const requesterSerializer = requesterSchema === options.schema ? serializer : { ...serializer, schema: requesterSchema };

@@ -30,6 +30,7 @@ import { uriComponent } from '../serialize/uri-reference.js';
 import { withHeader } from './with-header.js';
 import type { WrittenRead } from './written-read.js';
 import { checkBatchPrecondition, withPrecondition } from './write-precondition.js';
+import type { Mutable } from '../mutable.js';
 
 /** The path of Atomic Operations requests. */
 export const OPERATIONS_PATH = '/operations';
@@ -89,7 +90,7 @@ export function createWriter(config: WriterConfig): Writer {
     const create = forbids === undefined ? -1 : parsed.operations.findIndex((operation) => operation.kind === 'create' && forbids(operation.type, 'create'));
     if (create !== -1) throw new QueryError([faultError(new OperationError('forbidden_write', create), parsed)]);
     // Set member by member: a request without a scope, permits or hooks has none of them, not one `undefined`.
-    const write: { -readonly [K in keyof WriteRequest]: WriteRequest[K] } = { operations: parsed.operations };
+    const write: Mutable<WriteRequest> = { operations: parsed.operations };
     if (scope !== undefined) write.scope = (type) => scope.of(type);
     if (permits !== undefined) write.permits = permits;
     if (hooks !== undefined) write.hooks = hooks.hooks;

@@ -17,6 +17,7 @@ import type {
   UpdateOperation,
 } from './operation-node.js';
 import { setOwnMember } from './own-member.js';
+import type { Mutable } from '../mutable.js';
 
 /**
  * An existing resource by id.
@@ -51,7 +52,7 @@ export function createOperation(
   naming: { readonly id?: string | number; readonly lid?: string } = {},
 ): CreateOperation {
   // Built member by member, in this order, rather than spread together: a create is made per written resource.
-  const operation: { -readonly [K in keyof CreateOperation]: CreateOperation[K] } = { kind: 'create', type } as CreateOperation;
+  const operation: Mutable<CreateOperation> = { kind: 'create', type } as CreateOperation;
   if (naming.id !== undefined) operation.id = naming.id;
   if (naming.lid !== undefined) operation.lid = naming.lid;
   operation.attributes = frozenRecord(fields.attributes, same);

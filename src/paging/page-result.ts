@@ -1,6 +1,7 @@
 import type { KeyValue, Page, SortKey } from '../ast/query-ast.js';
 import { cursorPageOf, type CursorPageResult } from './cursor-window.js';
 import type { PageRead } from './page-window.js';
+import type { Mutable } from '../mutable.js';
 
 /** What a page adds to an execution, besides its items. */
 export interface PagePart {
@@ -31,7 +32,7 @@ export function pageResult<T>(
   if (page === null) return { items, part: {} };
   // Built member by member (spreads cost more in V8): `total`, then `countKind` under
   // `count: 'estimated'` (the read carries `estimateAbove`), then the page's own member.
-  const part: { -readonly [K in keyof PagePart]: PagePart[K] } = {};
+  const part: Mutable<PagePart> = {};
   if (read.withTotal && total !== undefined) {
     part.total = total;
     if (read.estimateAbove !== undefined) part.countKind = totalEstimated ? 'estimated' : 'exact';

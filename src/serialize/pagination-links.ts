@@ -6,6 +6,7 @@
 import type { OffsetPage } from '../ast/query-ast.js';
 import { decodeComponent } from '../parse/input/decode-component.js';
 import { toUriReference } from './uri-reference.js';
+import type { Mutable } from '../mutable.js';
 
 /** The `first`, `last`, `prev` and `next` links of a paged to-many document (`last` only when counted). */
 export interface PaginationLinks {
@@ -49,7 +50,7 @@ export function paginationLinksOf(
   const [before, after] = splitAroundPageNumber(reference);
   const link = (number: number): string => `${url}?${before}${String(number)}${after}`;
   // Members set one by one (spreads cost more in V8), in the order first, last, prev, next.
-  const links: { -readonly [K in keyof PaginationLinks]: PaginationLinks[K] } = { first: link(1) };
+  const links: Mutable<PaginationLinks> = { first: link(1) };
   if (typeof total !== 'number') {
     if (page.number > 1) links.prev = link(page.number - 1);
     if (total.hasNext) links.next = link(page.number + 1);
