@@ -8,7 +8,7 @@
 //   node --expose-gc bench/memory/load-rss.js persons.json computers.json
 import { readFileSync } from 'node:fs';
 import { createMemoryLayer } from '../../dist/layers/memory/index.js';
-import { schema } from './schema.js';
+import { exampleSchema as schema } from '../../dist/example/index.js';
 
 const gc = globalThis.gc;
 if (gc === undefined) throw new Error('Run with node --expose-gc');

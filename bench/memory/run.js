@@ -17,7 +17,7 @@ import { guard } from '@ucast/mongo2js';
 import { createMemoryLayer } from '../../dist/layers/memory/index.js';
 import { compareNode } from '../../dist/index.js';
 import { createSqlLayer, createTables, registerSqliteFunctions } from '../../dist/layers/sql/index.js';
-import { schema } from './schema.js';
+import { exampleSchema as schema } from '../../dist/example/index.js';
 
 const gc = globalThis.gc ?? (() => {});
 if (globalThis.gc === undefined) console.warn('Run with node --expose-gc for heap figures.');
