@@ -2,8 +2,8 @@ import type { Scalar } from '../../schema/infer.js';
 import { withoutNegativeZero } from '../../rules/number-rules.js';
 import type { ResolvedAttribute } from '../../schema/resolved-schema.js';
 
-/** A number in JSON syntax (RFC 8259): what a simple filter and the encoded JSON reader accept. */
-export const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+/** A number in JSON syntax (RFC 8259): what a simple filter accepts as a number. */
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
 /**
  * Converts the text of a simple filter (`filter[age]=42`) to the attribute's
